@@ -1,0 +1,39 @@
+# Primer: `make site` builds the course into site/, `make test` runs every test.
+SHELL := /bin/bash
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+RELEASE := .build/release/primer
+
+.PHONY: site check test bench clean deps bench-deps
+
+site: deps
+	$(SWIFT) build -c release --product primer
+	$(RELEASE) build
+
+check: deps
+	$(SWIFT) build -c release --product primer
+	$(RELEASE) check
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(SWIFT) run primer check
+
+bench: deps bench-deps
+	$(SWIFT) build -c release --product primer
+	Scripts/bench.sh
+
+clean:
+	rm -rf .build site .bench .primer-cache
+
+# System packages the build needs, installed only when missing.
+deps:
+	@if ! pkg-config --exists libcmark-gfm 2>/dev/null || [ ! -f /usr/include/cmark-gfm-core-extensions.h ]; then \
+		echo "Installing $(APT_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
+	fi
+
+bench-deps:
+	@command -v hyperfine >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hyperfine; }
+	@command -v /usr/bin/time >/dev/null && /usr/bin/time -f %M true >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq time; }

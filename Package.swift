@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Primer",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "primer", targets: ["primer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // load -> parse -> resolve -> render -> write; see ARCHITECTURE.md.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "CourseModel"),
+        .target(name: "Loader", dependencies: ["CourseModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM"]),
+        .target(name: "Resolver", dependencies: ["CourseModel"]),
+        .target(name: "Renderer", dependencies: ["CourseModel", .product(name: "Mustache", package: "swift-mustache")]),
+        .target(name: "CPlatform"),
+        .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
+        .target(name: "Pipeline", dependencies: ["CourseModel", "Loader", "Markdown", "Resolver", "Renderer", "Writer"]),
+        .executableTarget(name: "primer", dependencies: [
+            "Pipeline", "CourseModel",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "PrimerTests", dependencies: [
+            "CourseModel", "Loader", "Markdown", "Resolver", "Renderer", "Writer", "Pipeline",
+        ], exclude: ["Fixtures"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,103 @@
+/// Text given once per locale (`title: {en: …, ru: …}`).
+public typealias LocalizedText = [LocaleTag: String]
+
+public extension Dictionary where Key == LocaleTag, Value == String {
+    /// The text for `locale`, following its fallback chain.
+    func text(for locale: LocaleTag, source: LocaleTag) -> String {
+        for tag in locale.fallbackChain(source: source) { if let text = self[tag] { return text } }
+        return values.sorted().first ?? ""
+    }
+}
+
+/// `Content/course.yml`, checked.
+public struct CourseConfig: Hashable, Sendable {
+    public var title: LocalizedText
+    public var sourceLocale: LocaleTag
+    public var locales: [LocaleTag]
+    public var baseURL: String?
+    public var rawHTML: Bool
+    public var parts: [Part]
+    public var path: String
+
+    public struct Part: Hashable, Sendable {
+        public var title: LocalizedText
+        public var chapters: [ChapterEntry]
+        public init(title: LocalizedText, chapters: [ChapterEntry]) { self.title = title; self.chapters = chapters }
+    }
+
+    /// A chapter id as written in the table of contents, with where it was written.
+    public struct ChapterEntry: Hashable, Sendable {
+        public var id: String
+        public var location: SourceLocation
+        public init(id: String, location: SourceLocation) { self.id = id; self.location = location }
+    }
+
+    public init(title: LocalizedText, sourceLocale: LocaleTag, locales: [LocaleTag], baseURL: String?,
+                rawHTML: Bool, parts: [Part], path: String) {
+        self.title = title; self.sourceLocale = sourceLocale; self.locales = locales
+        self.baseURL = baseURL; self.rawHTML = rawHTML; self.parts = parts; self.path = path
+    }
+
+    public var chapterIDs: [String] { parts.flatMap { $0.chapters.map(\.id) } }
+}
+
+/// A chapter file as loaded: front matter read, body not yet parsed.
+public struct ChapterSource: Hashable, Sendable {
+    public var id: String
+    public var locale: LocaleTag
+    public var path: String
+    public var title: String
+    public var summary: String?
+    /// The Markdown after the front matter.
+    public var body: String
+    /// Line number (1-based) in the file where `body` starts.
+    public var bodyLine: Int
+    public init(id: String, locale: LocaleTag, path: String, title: String, summary: String?, body: String, bodyLine: Int) {
+        self.id = id; self.locale = locale; self.path = path; self.title = title
+        self.summary = summary; self.body = body; self.bodyLine = bodyLine
+    }
+}
+
+/// A locale's UI words: key → text, with where the table lives.
+public struct StringTable: Hashable, Sendable {
+    public var locale: LocaleTag
+    public var path: String
+    public var entries: [String: String]
+    public var lines: [String: Int]
+    public init(locale: LocaleTag, path: String, entries: [String: String], lines: [String: Int] = [:]) {
+        self.locale = locale; self.path = path; self.entries = entries; self.lines = lines
+    }
+}
+
+/// A template file (Mustache text) and where it came from.
+public struct TemplateSource: Hashable, Sendable {
+    public var name: String
+    public var path: String
+    public var text: String
+    public init(name: String, path: String, text: String) { self.name = name; self.path = path; self.text = text }
+}
+
+/// A file copied verbatim into the site (stylesheets, images).
+public struct AssetFile: Hashable, Sendable {
+    /// Path inside the site, e.g. `assets/style.css` or `images/arc.svg`.
+    public var sitePath: String
+    public var sourcePath: String
+    public init(sitePath: String, sourcePath: String) { self.sitePath = sitePath; self.sourcePath = sourcePath }
+}
+
+/// Everything the load stage read from disk; the later stages never touch the file system.
+public struct CourseSources: Sendable {
+    public var config: CourseConfig
+    /// chapter id → locale → source.
+    public var chapters: [String: [LocaleTag: ChapterSource]]
+    public var strings: [LocaleTag: StringTable]
+    public var templates: [String: TemplateSource]
+    public var assets: [AssetFile]
+    /// Every file under the content folder that a page may link to or embed (relative to the content folder).
+    public var contentFiles: Set<String>
+    public init(config: CourseConfig, chapters: [String: [LocaleTag: ChapterSource]], strings: [LocaleTag: StringTable],
+                templates: [String: TemplateSource], assets: [AssetFile], contentFiles: Set<String>) {
+        self.config = config; self.chapters = chapters; self.strings = strings
+        self.templates = templates; self.assets = assets; self.contentFiles = contentFiles
+    }
+}

@@ -1,0 +1,197 @@
+/// A position inside one Markdown file (1-based; front matter lines included).
+public struct Position: Hashable, Sendable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public static let unknown = Position(line: 0, column: 0)
+}
+
+/// `{#id .class key="value"}` written after a heading, image, table caption or in a code fence.
+public struct Attributes: Hashable, Sendable {
+    public var id: String?
+    public var classes: [String]
+    public var values: [String: String]
+    public init(id: String? = nil, classes: [String] = [], values: [String: String] = [:]) {
+        self.id = id; self.classes = classes; self.values = values
+    }
+    public var isEmpty: Bool { id == nil && classes.isEmpty && values.isEmpty }
+}
+
+/// A number given by the resolve stage: `chapter` and the dotted or per-chapter part.
+public struct Numbering: Hashable, Sendable {
+    /// e.g. [2, 3, 1] for section 2.3.1, or [4, 1] for listing 4.1.
+    public var parts: [Int]
+    public init(_ parts: [Int]) { self.parts = parts }
+    public var dotted: String { parts.map(String.init).joined(separator: ".") }
+}
+
+public indirect enum Inline: Hashable, Sendable {
+    case text(String)
+    case code(String)
+    case softBreak
+    case lineBreak
+    case emphasis([Inline])
+    case strong([Inline])
+    case strikethrough([Inline])
+    case link(Link)
+    case image(Image)
+    case html(String)
+    case footnoteReference(String)
+}
+
+public struct Link: Hashable, Sendable {
+    public var destination: String
+    public var title: String
+    public var content: [Inline]
+    public var position: Position
+    /// Filled in by the resolve stage when the destination is a cross-reference.
+    public var reference: ResolvedReference?
+    public init(destination: String, title: String, content: [Inline], position: Position) {
+        self.destination = destination; self.title = title; self.content = content; self.position = position
+    }
+}
+
+public struct Image: Hashable, Sendable {
+    public var source: String
+    public var title: String
+    public var alt: [Inline]
+    public var position: Position
+    public init(source: String, title: String, alt: [Inline], position: Position) {
+        self.source = source; self.title = title; self.alt = alt; self.position = position
+    }
+}
+
+/// What a cross-reference points at, once resolved.
+public struct ResolvedReference: Hashable, Sendable {
+    /// Page-relative URL, e.g. `memory.html#retain-cycles`.
+    public var href: String
+    /// The text the link shows when the author left it empty ("Section 2.3").
+    public var label: String
+    public init(href: String, label: String) { self.href = href; self.label = label }
+}
+
+public enum TableAlignment: Hashable, Sendable { case none, left, center, right }
+
+public struct Heading: Hashable, Sendable {
+    public var level: Int
+    public var content: [Inline]
+    public var attributes: Attributes
+    public var position: Position
+    /// Set by the resolve stage.
+    public var id: String = ""
+    public var number: Numbering?
+    public init(level: Int, content: [Inline], attributes: Attributes, position: Position) {
+        self.level = level; self.content = content; self.attributes = attributes; self.position = position
+    }
+}
+
+public struct CodeBlock: Hashable, Sendable {
+    public var language: String
+    public var code: String
+    public var attributes: Attributes
+    public var position: Position
+    /// Listings (code with a title or id) are numbered by the resolve stage.
+    public var id: String?
+    public var number: Numbering?
+    public var isListing: Bool { attributes.id != nil || attributes.values["title"] != nil }
+    public var title: String? { attributes.values["title"] }
+    public init(language: String, code: String, attributes: Attributes, position: Position) {
+        self.language = language; self.code = code; self.attributes = attributes; self.position = position
+    }
+}
+
+public struct Figure: Hashable, Sendable {
+    public var image: Image
+    public var attributes: Attributes
+    public var id: String?
+    public var number: Numbering?
+    public init(image: Image, attributes: Attributes) { self.image = image; self.attributes = attributes }
+}
+
+public struct Table: Hashable, Sendable {
+    public var alignments: [TableAlignment]
+    public var header: [[Inline]]
+    public var rows: [[[Inline]]]
+    public var caption: [Inline]?
+    public var attributes: Attributes
+    public var position: Position
+    public var id: String?
+    public var number: Numbering?
+    public init(alignments: [TableAlignment], header: [[Inline]], rows: [[[Inline]]], position: Position) {
+        self.alignments = alignments; self.header = header; self.rows = rows
+        self.caption = nil; self.attributes = Attributes(); self.position = position
+    }
+}
+
+public struct ListBlock: Hashable, Sendable {
+    public var ordered: Bool
+    public var start: Int
+    public var tight: Bool
+    public var items: [ListItem]
+    public init(ordered: Bool, start: Int, tight: Bool, items: [ListItem]) {
+        self.ordered = ordered; self.start = start; self.tight = tight; self.items = items
+    }
+}
+
+public struct ListItem: Hashable, Sendable {
+    public var blocks: [Block]
+    /// nil for an ordinary item, true/false for a task-list item.
+    public var checked: Bool?
+    public init(blocks: [Block], checked: Bool?) { self.blocks = blocks; self.checked = checked }
+}
+
+/// GitHub's alert kinds.
+public enum CalloutKind: String, Hashable, Sendable, CaseIterable {
+    case note = "NOTE", tip = "TIP", important = "IMPORTANT", warning = "WARNING", caution = "CAUTION"
+}
+
+public struct Exercise: Hashable, Sendable {
+    public var blocks: [Block]
+    public var solution: [Block]?
+    public var attributes: Attributes
+    public var position: Position
+    public var id: String?
+    public var number: Numbering?
+    public init(blocks: [Block], solution: [Block]?, attributes: Attributes, position: Position) {
+        self.blocks = blocks; self.solution = solution; self.attributes = attributes; self.position = position
+    }
+}
+
+public indirect enum Block: Hashable, Sendable {
+    case paragraph([Inline], Position)
+    case heading(Heading)
+    case code(CodeBlock)
+    case html(String)
+    case quote([Block])
+    case callout(CalloutKind, [Block])
+    case list(ListBlock)
+    case rule
+    case table(Table)
+    case figure(Figure)
+    case exercises([Exercise])
+    case footnoteDefinition(label: String, blocks: [Block])
+}
+
+/// One parsed chapter file.
+public struct Document: Hashable, Sendable {
+    public var blocks: [Block]
+    public init(blocks: [Block]) { self.blocks = blocks }
+}
+
+public extension Array where Element == Inline {
+    /// The text a reader sees, without markup (for outlines, titles and ids).
+    var plainText: String {
+        var result = ""
+        for inline in self {
+            switch inline {
+            case .text(let s), .code(let s): result += s
+            case .softBreak, .lineBreak: result += " "
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): result += c.plainText
+            case .link(let link): result += link.content.isEmpty ? (link.reference?.label ?? "") : link.content.plainText
+            case .image(let image): result += image.alt.plainText
+            case .html, .footnoteReference: break
+            }
+        }
+        return result
+    }
+}

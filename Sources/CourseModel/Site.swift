@@ -1,0 +1,65 @@
+/// What an id names, for labels and for messages.
+public enum TargetKind: String, Hashable, Sendable {
+    case chapter, section, listing, figure, table, exercise
+}
+
+/// One entry of a page's outline (its sections).
+public struct OutlineEntry: Hashable, Sendable {
+    public var depth: Int
+    public var number: String?
+    public var title: String
+    public var id: String
+    public init(depth: Int, number: String?, title: String, id: String) {
+        self.depth = depth; self.number = number; self.title = title; self.id = id
+    }
+}
+
+/// A chapter as it appears in one locale, numbered and with every reference resolved.
+public struct ChapterPage: Hashable, Sendable {
+    public var id: String
+    public var locale: LocaleTag
+    /// The locale the text is in: differs from `locale` when the translation is missing.
+    public var contentLocale: LocaleTag
+    public var number: Int
+    public var title: String
+    public var summary: String?
+    public var sourcePath: String
+    public var document: Document
+    public var outline: [OutlineEntry]
+    /// Content files (images…) the page uses, relative to the content folder.
+    public var files: Set<String>
+    public var isFallback: Bool { locale != contentLocale }
+
+    public init(id: String, locale: LocaleTag, contentLocale: LocaleTag, number: Int, title: String, summary: String?,
+                sourcePath: String, document: Document, outline: [OutlineEntry], files: Set<String>) {
+        self.id = id; self.locale = locale; self.contentLocale = contentLocale; self.number = number
+        self.title = title; self.summary = summary; self.sourcePath = sourcePath; self.document = document
+        self.outline = outline; self.files = files
+    }
+}
+
+/// The resolved course: what the render stage needs and nothing it would have to compute.
+public struct ResolvedCourse: Sendable {
+    public var config: CourseConfig
+    /// Locales being built (all, or the one picked with --locale).
+    public var locales: [LocaleTag]
+    /// Pages per locale in table-of-contents order.
+    public var pages: [LocaleTag: [ChapterPage]]
+    public var strings: [LocaleTag: UIStrings]
+    public init(config: CourseConfig, locales: [LocaleTag], pages: [LocaleTag: [ChapterPage]], strings: [LocaleTag: UIStrings]) {
+        self.config = config; self.locales = locales; self.pages = pages; self.strings = strings
+    }
+}
+
+/// One file of the built site.
+public struct SiteFile: Hashable, Sendable {
+    public enum Contents: Hashable, Sendable {
+        case text(String)
+        /// Copied from this path on disk by the write stage.
+        case copy(from: String)
+    }
+    /// Path inside the site folder, `/`-separated.
+    public var path: String
+    public var contents: Contents
+    public init(path: String, contents: Contents) { self.path = path; self.contents = contents }
+}

@@ -1,0 +1,182 @@
+import CourseModel
+import Foundation
+import Yams
+
+/// Reads and checks `course.yml`.
+enum ConfigReader {
+    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts"]
+
+    static func read(_ text: String, path: String) -> (CourseConfig?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let root: Node
+        switch YAML.compose(text, path: path) {
+        case .failure(let d): return (nil, [d])
+        case .success(let node):
+            guard let node, node.mapping != nil else {
+                return (nil, [.error("course.yml must be a mapping with title, source_locale, locales and parts",
+                                     at: SourceLocation(path: path, line: 1, column: 1))])
+            }
+            root = node
+        }
+        func at(_ node: Node?) -> SourceLocation { YAML.location(node, path: path) }
+
+        var values: [String: (key: Node, value: Node)] = [:]
+        for (key, keyNode, value) in YAML.entries(root) {
+            if knownKeys.contains(key) {
+                values[key] = (keyNode, value)
+            } else {
+                diagnostics.append(.warning("unknown key '\(key)' in course.yml is ignored", at: at(keyNode),
+                                            suggestion: closestMatch(to: key, in: knownKeys).map { "did you mean '\($0)'?" }))
+            }
+        }
+        for key in ["title", "source_locale", "locales", "parts"] where values[key] == nil {
+            diagnostics.append(.error("course.yml has no '\(key)'", at: SourceLocation(path: path, line: 1, column: 1),
+                                      suggestion: "see AUTHORING.md for the keys a course needs"))
+        }
+        if diagnostics.hasErrors { return (nil, diagnostics) }
+
+        // Locales: well-formed BCP 47 tags of languages ICU knows.
+        var locales: [LocaleTag] = []
+        if let sequence = values["locales"]!.value.sequence {
+            for item in sequence {
+                guard let tag = localeTag(item, path: path, diagnostics: &diagnostics) else { continue }
+                if locales.contains(tag) {
+                    diagnostics.append(.error("locale '\(tag)' is listed twice", at: at(item)))
+                } else {
+                    locales.append(tag)
+                }
+            }
+        } else {
+            diagnostics.append(.error("'locales' must be a list of language tags", at: at(values["locales"]!.value),
+                                      suggestion: "write: locales: [en, ru, zh-Hans]"))
+        }
+        if locales.isEmpty && !diagnostics.hasErrors {
+            diagnostics.append(.error("'locales' is empty", at: at(values["locales"]!.value)))
+        }
+        let sourceNode = values["source_locale"]!.value
+        let source = localeTag(sourceNode, path: path, diagnostics: &diagnostics)
+        if let source, !locales.isEmpty, !locales.contains(source) {
+            diagnostics.append(.error("the source locale '\(source)' is not in 'locales'", at: at(sourceNode),
+                                      suggestion: "add it to 'locales'"))
+        }
+        let title = localizedText(values["title"]!.value, what: "title", path: path, locales: locales, diagnostics: &diagnostics)
+
+        var baseURL: String?
+        if let node = values["base_url"]?.value {
+            if let string = node.scalar?.string, let url = URL(string: string), let scheme = url.scheme, ["http", "https"].contains(scheme) {
+                baseURL = string.hasSuffix("/") ? string : string + "/"
+            } else {
+                diagnostics.append(.error("'base_url' must be an absolute http(s) URL", at: at(node),
+                                          suggestion: "for example: base_url: https://example.org/course/"))
+            }
+        }
+        var rawHTML = false
+        if let node = values["raw_html"]?.value {
+            if let flag = node.bool { rawHTML = flag } else {
+                diagnostics.append(.error("'raw_html' must be true or false", at: at(node)))
+            }
+        }
+
+        var parts: [CourseConfig.Part] = []
+        var seen: [String: SourceLocation] = [:]
+        if let sequence = values["parts"]!.value.sequence {
+            for partNode in sequence {
+                guard partNode.mapping != nil else {
+                    diagnostics.append(.error("each part needs a 'title' and 'chapters'", at: at(partNode))); continue
+                }
+                var partTitle: LocalizedText = [:]
+                var chapters: [CourseConfig.ChapterEntry] = []
+                var hasChapters = false
+                for (key, keyNode, value) in YAML.entries(partNode) {
+                    switch key {
+                    case "title":
+                        partTitle = localizedText(value, what: "part title", path: path, locales: locales, diagnostics: &diagnostics)
+                    case "chapters":
+                        hasChapters = true
+                        guard let list = value.sequence else {
+                            diagnostics.append(.error("'chapters' must be a list of chapter ids", at: at(value))); continue
+                        }
+                        for item in list {
+                            guard let id = item.scalar?.string, !id.isEmpty else {
+                                diagnostics.append(.error("a chapter id must be a text", at: at(item))); continue
+                            }
+                            let location = at(item)
+                            guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                                diagnostics.append(.error("chapter id '\(id)' may only hold letters, digits, '-' and '_'", at: location,
+                                                          suggestion: "the id is the chapter's file name without .md"))
+                                continue
+                            }
+                            if let first = seen[id] {
+                                diagnostics.append(.error("chapter '\(id)' is listed twice in the table of contents",
+                                                          at: location, related: [first]))
+                                continue
+                            }
+                            seen[id] = location
+                            chapters.append(.init(id: id, location: location))
+                        }
+                    default:
+                        diagnostics.append(.warning("unknown key '\(key)' in a part is ignored", at: at(keyNode),
+                                                    suggestion: closestMatch(to: key, in: ["title", "chapters"]).map { "did you mean '\($0)'?" }))
+                    }
+                }
+                if !hasChapters {
+                    diagnostics.append(.error("this part has no 'chapters'", at: at(partNode)))
+                }
+                parts.append(.init(title: partTitle, chapters: chapters))
+            }
+        } else {
+            diagnostics.append(.error("'parts' must be a list of parts", at: at(values["parts"]!.value)))
+        }
+        guard let source, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (CourseConfig(title: title, sourceLocale: source, locales: locales, baseURL: baseURL, rawHTML: rawHTML,
+                             parts: parts, path: path), diagnostics)
+    }
+
+    /// A locale tag that is well-formed and names a language ICU knows.
+    static func localeTag(_ node: Node, path: String, diagnostics: inout [Diagnostic]) -> LocaleTag? {
+        let location = YAML.location(node, path: path)
+        guard let text = node.scalar?.string else {
+            diagnostics.append(.error("a locale must be a language tag such as en or zh-Hans", at: location)); return nil
+        }
+        guard let tag = LocaleTag(text) else {
+            diagnostics.append(.error("'\(text)' is not a BCP 47 language tag", at: location,
+                                      suggestion: "use tags such as en, ru, zh-Hans or pt-BR"))
+            return nil
+        }
+        guard knownLanguages.contains(tag.language) || tag.language == "x" || tag.language.hasPrefix("q") else {
+            let guess = closestMatch(to: tag.language, in: knownLanguages)
+            diagnostics.append(.error("unknown locale '\(text)': '\(tag.language)' is not a known language code", at: location,
+                                      suggestion: guess.map { "did you mean '\($0)'?" } ?? "use an ISO 639 language code"))
+            return nil
+        }
+        return tag
+    }
+
+    /// ISO 639 codes from ICU, through Foundation.
+    static let knownLanguages: Set<String> = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
+
+    /// `title: Text` (every locale) or `title: {en: …, ru: …}`.
+    static func localizedText(_ node: Node, what: String, path: String, locales: [LocaleTag],
+                              diagnostics: inout [Diagnostic]) -> LocalizedText {
+        if let string = node.scalar?.string {
+            return Dictionary(uniqueKeysWithValues: locales.map { ($0, string) })
+        }
+        var result: LocalizedText = [:]
+        for (key, keyNode, value) in YAML.entries(node) {
+            let location = YAML.location(keyNode, path: path)
+            guard let tag = LocaleTag(key), locales.contains(tag) else {
+                diagnostics.append(.warning("\(what) for '\(key)', which is not one of the course's locales", at: location,
+                                            suggestion: closestMatch(to: key, in: locales.map(\.rawValue)).map { "did you mean '\($0)'?" }))
+                continue
+            }
+            guard let string = value.scalar?.string else {
+                diagnostics.append(.error("\(what) for '\(key)' must be a text", at: location)); continue
+            }
+            result[tag] = string
+        }
+        if node.mapping == nil {
+            diagnostics.append(.error("\(what) must be a text or a mapping of locale to text", at: YAML.location(node, path: path)))
+        }
+        return result
+    }
+}

@@ -1,0 +1,258 @@
+import CourseModel
+import Foundation
+import Yams
+
+/// The load stage: the only stage that reads the disk. Everything it finds wrong is
+/// collected as diagnostics; it stops early only when nothing useful can follow.
+public enum CourseLoader {
+    public struct Options: Sendable {
+        /// The content folder as the user wrote it (used in messages).
+        public var contentPath: String
+        public var templatesPath: String
+        public init(contentPath: String, templatesPath: String) {
+            self.contentPath = contentPath; self.templatesPath = templatesPath
+        }
+    }
+
+    public static func load(_ options: Options) -> (CourseSources?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let fm = FileManager.default
+        let content = URL(fileURLWithPath: options.contentPath)
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: content.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return (nil, [.error("content folder not found", at: SourceLocation(path: options.contentPath),
+                                 suggestion: "run from the course's root folder or pass --content PATH")])
+        }
+        let configPath = join(options.contentPath, "course.yml")
+        guard fm.fileExists(atPath: configPath) else {
+            return (nil, [.error("course.yml not found", at: SourceLocation(path: configPath),
+                                 suggestion: "every course needs Content/course.yml; see AUTHORING.md")])
+        }
+        let configText: String
+        switch readUTF8(URL(fileURLWithPath: configPath), displayPath: configPath) {
+        case .success(let text): configText = text
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+        let (config, configDiagnostics) = ConfigReader.read(configText, path: configPath)
+        diagnostics += configDiagnostics
+        guard let config else { return (nil, diagnostics) }
+
+        // Chapters: every locale folder, every chapter of the table of contents.
+        var chapters: [String: [LocaleTag: ChapterSource]] = [:]
+        let tocIDs = Set(config.chapterIDs)
+        for locale in config.locales {
+            let folder = join(options.contentPath, locale.rawValue)
+            let files = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+            let present = Set(files.map { String($0.dropLast(3)) })
+            for file in files where !tocIDs.contains(String(file.dropLast(3))) {
+                let id = String(file.dropLast(3))
+                diagnostics.append(.warning("chapter '\(id)' is not in the table of contents, so it is not built",
+                                            at: SourceLocation(path: join(folder, file)),
+                                            suggestion: "add '\(id)' to a part's chapters in \(configPath), or remove the file"))
+            }
+            for part in config.parts {
+                for entry in part.chapters {
+                    guard present.contains(entry.id) else {
+                        if locale == config.sourceLocale {
+                            let guess = closestMatch(to: entry.id, in: present.subtracting(tocIDs))
+                            diagnostics.append(.error("chapter '\(entry.id)' is in the table of contents but \(join(folder, entry.id + ".md")) does not exist",
+                                                      at: entry.location,
+                                                      suggestion: guess.map { "did you mean '\($0)' (\(join(folder, $0 + ".md")))?" }
+                                                        ?? "create the file, or remove the entry"))
+                        }
+                        continue
+                    }
+                    let path = join(folder, entry.id + ".md")
+                    let (chapter, chapterDiagnostics) = readChapter(path: path, id: entry.id, locale: locale)
+                    diagnostics += chapterDiagnostics
+                    if let chapter { chapters[entry.id, default: [:]][locale] = chapter }
+                }
+            }
+        }
+        // Folders that look like locales the course does not declare.
+        let configured = Set(config.locales.map(\.rawValue))
+        for name in ((try? fm.contentsOfDirectory(atPath: options.contentPath)) ?? []).sorted()
+        where !configured.contains(name) && !reservedFolders.contains(name) {
+            let folder = join(options.contentPath, name)
+            let markdown = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".md") }
+            guard !markdown.isEmpty else { continue }
+            diagnostics.append(.warning("folder '\(name)' holds chapters but '\(name)' is not one of the course's locales",
+                                        at: SourceLocation(path: folder),
+                                        suggestion: closestMatch(to: name, in: configured).map { "did you mean '\($0)'?" }
+                                            ?? "add it to 'locales' in \(configPath)"))
+        }
+
+        let (strings, stringDiagnostics) = loadStrings(options)
+        diagnostics += stringDiagnostics
+        let (templates, assets, templateDiagnostics) = loadTemplates(options)
+        diagnostics += templateDiagnostics
+
+        let sources = CourseSources(config: config, chapters: chapters, strings: strings, templates: templates,
+                                    assets: assets, contentFiles: contentFiles(options.contentPath, locales: configured))
+        return (sources, diagnostics)
+    }
+
+    static let reservedFolders: Set<String> = ["strings", "templates", "images", "Samples"]
+
+    static func join(_ base: String, _ component: String) -> String {
+        base.hasSuffix("/") ? base + component : base + "/" + component
+    }
+
+    /// Reads one chapter file: UTF-8, front matter with a title, and the Markdown body.
+    public static func readChapter(path: String, id: String, locale: LocaleTag) -> (ChapterSource?, [Diagnostic]) {
+        let text: String
+        switch readUTF8(URL(fileURLWithPath: path), displayPath: path) {
+        case .success(let t): text = t
+        case .failure(let d): return (nil, [d])
+        }
+        return parseChapter(text, path: path, id: id, locale: locale)
+    }
+
+    public static func parseChapter(_ text: String, path: String, id: String, locale: LocaleTag) -> (ChapterSource?, [Diagnostic]) {
+        let start = SourceLocation(path: path, line: 1, column: 1)
+        if text.allSatisfy(\.isWhitespace) {
+            return (nil, [.error("the chapter file is empty", at: start,
+                                                     suggestion: "start it with front matter:\n    ---\n    title: Chapter title\n    ---")])
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if let first = lines.first, first.hasSuffix("\r") { lines = lines.map { $0.hasSuffix("\r") ? $0.dropLast() : $0 } }
+        guard lines.first == "---" else {
+            return (nil, [.error("the chapter has no front matter", at: start,
+                                                     suggestion: "start it with:\n    ---\n    title: Chapter title\n    ---")])
+        }
+        guard let close = lines.indices.dropFirst().first(where: { lines[$0] == "---" || lines[$0] == "..." }) else {
+            return (nil, [.error("the front matter is not closed", at: start,
+                                                     suggestion: "end it with a line holding only ---")])
+        }
+        let yaml = lines[1..<close].joined(separator: "\n")
+        var diagnostics: [Diagnostic] = []
+        var title: String?
+        var summary: String?
+        switch YAML.compose(yaml, path: path, lineOffset: 1) {
+        case .failure(let d): return (nil, [d])
+        case .success(let node):
+            guard let node, node.mapping != nil else {
+                return (nil, [.error("the front matter must be a mapping with a 'title'",
+                                                         at: SourceLocation(path: path, line: 2, column: 1),
+                                                         suggestion: "write: title: Chapter title")])
+            }
+            for (key, keyNode, value) in YAML.entries(node) {
+                let location = YAML.location(keyNode, path: path, lineOffset: 1)
+                switch key {
+                case "title":
+                    guard let string = value.scalar?.string, !string.isEmpty else {
+                        diagnostics.append(.error("'title' must be a non-empty text", at: location)); continue
+                    }
+                    title = string
+                case "summary":
+                    guard let string = value.scalar?.string else {
+                        diagnostics.append(.error("'summary' must be a text", at: location)); continue
+                    }
+                    summary = string
+                default:
+                    // Later stages (translation status, samples) add keys; unknown ones are only warned about.
+                    let known = ["title", "summary", "translated_from"]
+                    if !known.contains(key) {
+                        diagnostics.append(.warning("unknown front matter key '\(key)' is ignored", at: location,
+                                                    suggestion: closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }))
+                    }
+                }
+            }
+        }
+        if title == nil, !diagnostics.hasErrors {
+            diagnostics.append(.error("the front matter has no 'title'", at: start, suggestion: "add: title: Chapter title"))
+        }
+        guard let title, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        let body = lines[(close + 1)...].joined(separator: "\n")
+        return (ChapterSource(id: id, locale: locale, path: path, title: title, summary: summary,
+                              body: body, bodyLine: close + 2), diagnostics)
+    }
+
+    static func loadStrings(_ options: Options) -> ([LocaleTag: StringTable], [Diagnostic]) {
+        var tables: [LocaleTag: StringTable] = [:]
+        var diagnostics: [Diagnostic] = []
+        // Primer's own tables first, then the course's, which override entry by entry.
+        for folder in [join(options.templatesPath, "strings"), join(options.contentPath, "strings")] {
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".yml") }.sorted()
+            for file in files {
+                let path = join(folder, file)
+                let name = String(file.dropLast(4))
+                guard let locale = LocaleTag(name) else {
+                    diagnostics.append(.error("'\(name)' is not a BCP 47 language tag", at: SourceLocation(path: path),
+                                              suggestion: "name string tables after their locale, e.g. en.yml or zh-Hans.yml"))
+                    continue
+                }
+                let text: String
+                switch readUTF8(URL(fileURLWithPath: path), displayPath: path) {
+                case .success(let t): text = t
+                case .failure(let d): diagnostics.append(d); continue
+                }
+                switch YAML.compose(text, path: path) {
+                case .failure(let d): diagnostics.append(d)
+                case .success(let node):
+                    var table = tables[locale] ?? StringTable(locale: locale, path: path, entries: [:])
+                    table.path = path
+                    for (key, keyNode, value) in YAML.entries(node ?? Node("")) {
+                        guard let string = value.scalar?.string else {
+                            diagnostics.append(.error("string '\(key)' must be a text", at: YAML.location(keyNode, path: path)))
+                            continue
+                        }
+                        table.entries[key] = string
+                        table.lines[key] = keyNode.mark?.line ?? 0
+                    }
+                    tables[locale] = table
+                }
+            }
+        }
+        return (tables, diagnostics)
+    }
+
+    static func loadTemplates(_ options: Options) -> ([String: TemplateSource], [AssetFile], [Diagnostic]) {
+        var templates: [String: TemplateSource] = [:]
+        var assets: [String: AssetFile] = [:]
+        var diagnostics: [Diagnostic] = []
+        let fm = FileManager.default
+        if !fm.fileExists(atPath: options.templatesPath) {
+            diagnostics.append(.error("templates folder not found", at: SourceLocation(path: options.templatesPath),
+                                      suggestion: "pass --templates PATH (Primer's own are in Templates/)"))
+        }
+        for folder in [options.templatesPath, join(options.contentPath, "templates")] {
+            for file in ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted() where file.hasSuffix(".mustache") {
+                let path = join(folder, file)
+                switch readUTF8(URL(fileURLWithPath: path), displayPath: path) {
+                case .success(let text):
+                    let name = String(file.dropLast(".mustache".count))
+                    templates[name] = TemplateSource(name: name, path: path, text: text)
+                case .failure(let d): diagnostics.append(d)
+                }
+            }
+            let assetFolder = join(folder, "assets")
+            for relative in allFiles(under: assetFolder) {
+                assets[relative] = AssetFile(sitePath: "assets/" + relative, sourcePath: join(assetFolder, relative))
+            }
+        }
+        return (templates, assets.keys.sorted().map { assets[$0]! }, diagnostics)
+    }
+
+    /// Files a chapter may embed or link to: everything but chapters, tables and templates.
+    static func contentFiles(_ contentPath: String, locales: Set<String>) -> Set<String> {
+        Set(allFiles(under: contentPath).filter { path in
+            let first = path.split(separator: "/").first.map(String.init) ?? ""
+            if path == "course.yml" || first == "strings" || first == "templates" || first == "Samples" { return false }
+            if locales.contains(first) && path.hasSuffix(".md") { return false }
+            return !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        })
+    }
+
+    static func allFiles(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var result: [String] = []
+        while let item = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: join(folder, item), isDirectory: &isDirectory), !isDirectory.boolValue {
+                result.append(item)
+            }
+        }
+        return result.sorted()
+    }
+}

@@ -1,0 +1,113 @@
+import CourseModel
+
+enum AttributeSyntax {
+    /// Parses the inside of `{#id .class key="value"}`; nil when it is not attribute syntax.
+    static func parse(_ body: Substring) -> Attributes? {
+        var attributes = Attributes()
+        var index = body.startIndex
+        func skipSpaces() { while index < body.endIndex, body[index] == " " || body[index] == "\t" { index = body.index(after: index) } }
+        func word() -> Substring {
+            let start = index
+            while index < body.endIndex, !" \t=\"".contains(body[index]) { index = body.index(after: index) }
+            return body[start..<index]
+        }
+        skipSpaces()
+        guard index < body.endIndex else { return nil }
+        while index < body.endIndex {
+            let c = body[index]
+            if c == "#" {
+                index = body.index(after: index)
+                let id = word()
+                guard isValidID(id), attributes.id == nil else { return nil }
+                attributes.id = String(id)
+            } else if c == "." {
+                index = body.index(after: index)
+                let name = word()
+                guard !name.isEmpty else { return nil }
+                attributes.classes.append(String(name))
+            } else if c == "-" && (body.index(after: index) == body.endIndex || " \t".contains(body[body.index(after: index)])) {
+                index = body.index(after: index)
+                attributes.classes.append("unnumbered")
+            } else {
+                let key = word()
+                guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
+                      index < body.endIndex, body[index] == "=" else { return nil }
+                index = body.index(after: index)
+                var value = ""
+                if index < body.endIndex, body[index] == "\"" {
+                    index = body.index(after: index)
+                    var closed = false
+                    while index < body.endIndex {
+                        let ch = body[index]
+                        index = body.index(after: index)
+                        if ch == "\\", index < body.endIndex { value.append(body[index]); index = body.index(after: index); continue }
+                        if ch == "\"" { closed = true; break }
+                        value.append(ch)
+                    }
+                    guard closed else { return nil }
+                } else {
+                    value = String(word())
+                    guard !value.isEmpty else { return nil }
+                }
+                attributes.values[String(key)] = value
+            }
+            skipSpaces()
+        }
+        return attributes
+    }
+
+    static func isValidID(_ id: some StringProtocol) -> Bool {
+        guard let first = id.first, first.isLetter else { return false }
+        return id.allSatisfy { ($0.isLetter || $0.isNumber || "-_:.".contains($0)) }
+    }
+
+    /// Splits `text {#id}` into the text and its attributes (the text unchanged when there are none).
+    static func splitTrailing(_ text: String) -> (String, Attributes?) {
+        let trimmed = text.trimmingTrailingWhitespace()
+        guard trimmed.hasSuffix("}"), let open = trimmed.lastIndex(of: "{") else { return (text, nil) }
+        let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+        guard let attributes = parse(inner) else { return (text, nil) }
+        let before = String(trimmed[..<open])
+        // `{` must start a word: `f{#x}` is text, `title {#x}` carries attributes.
+        if let last = before.last, !last.isWhitespace { return (text, nil) }
+        return (before.trimmingTrailingWhitespace(), attributes)
+    }
+
+    /// Removes trailing `{…}` attributes from the last text run of `inlines`.
+    static func splitTrailing(_ inlines: [Inline]) -> ([Inline], Attributes?) {
+        guard case .text(let text)? = inlines.last else { return (inlines, nil) }
+        let (rest, attributes) = splitTrailing(text)
+        guard let attributes else { return (inlines, nil) }
+        var result = Array(inlines.dropLast())
+        if !rest.isEmpty { result.append(.text(rest)) }
+        while let last = result.last, last == .softBreak || last == .text("") { result.removeLast() }
+        return (result, attributes)
+    }
+
+    /// `swift {#lst-x title="A.swift"}` → ("swift", attributes).
+    static func splitInfo(_ info: String) -> (language: String, attributes: Attributes?, valid: Bool) {
+        let trimmed = info.trimmingTrailingWhitespace()
+        guard let open = trimmed.firstIndex(of: "{") else {
+            return (String(trimmed.split(separator: " ").first ?? ""), nil, true)
+        }
+        let language = trimmed[..<open].trimmingCharacters()
+        guard trimmed.hasSuffix("}") else { return (language, nil, false) }
+        let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+        guard let attributes = parse(inner) else { return (language, nil, false) }
+        return (language, attributes, true)
+    }
+}
+
+extension StringProtocol {
+    func trimmingTrailingWhitespace() -> String {
+        var s = Substring(self)
+        while let last = s.last, last.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while let first = s.first, first.isWhitespace { s.removeFirst() }
+        while let last = s.last, last.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,187 @@
+import CCmarkGFM
+import CourseModel
+import Synchronization
+
+/// cmark-gfm mutates one shared extension table on every parse when extensions are
+/// attached, so parsing is serialized behind this lock; everything after the parse
+/// works on Swift values and runs in parallel.
+private let cmarkLock = Mutex<Bool>(false)
+
+/// How deep blocks or inlines may nest before the chapter is rejected (cmark itself
+/// copes, but a recursive walk over 10,000 nested quotes would not).
+public let maximumNesting = 100
+
+struct RawParse {
+    var blocks: [Block]
+    var diagnostics: [Diagnostic]
+}
+
+/// Parses GitHub-flavoured Markdown into plain Swift values.
+/// `lineOffset` is added to every line so positions point into the whole file.
+func parseWithCmark(_ text: String, path: String, lineOffset: Int) -> RawParse {
+    cmarkLock.withLock { registered in
+        if !registered {
+            cmark_gfm_core_extensions_ensure_registered()
+            registered = true
+        }
+        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
+        guard let parser = cmark_parser_new(options) else { return RawParse(blocks: [], diagnostics: []) }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "strikethrough", "autolink", "tasklist", "tagfilter"] {
+            if let extensionPointer = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            }
+        }
+        var utf8 = Array(text.utf8)
+        utf8.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else { return RawParse(blocks: [], diagnostics: []) }
+        defer { cmark_node_free(root) }
+        var converter = Converter(path: path, lineOffset: lineOffset)
+        let blocks = converter.blocks(of: root, depth: 0)
+        return RawParse(blocks: blocks, diagnostics: converter.diagnostics)
+    }
+}
+
+private struct Converter {
+    let path: String
+    let lineOffset: Int
+    var diagnostics: [Diagnostic] = []
+    var reportedDepth = false
+
+    init(path: String, lineOffset: Int) { self.path = path; self.lineOffset = lineOffset }
+
+    func position(_ node: OpaquePointer) -> Position {
+        let line = Int(cmark_node_get_start_line(node))
+        guard line > 0 else { return .unknown }
+        return Position(line: line + lineOffset, column: Int(cmark_node_get_start_column(node)))
+    }
+
+    mutating func tooDeep(_ node: OpaquePointer, depth: Int) -> Bool {
+        guard depth > maximumNesting else { return false }
+        if !reportedDepth {
+            reportedDepth = true
+            let p = position(node)
+            diagnostics.append(.error("lists, quotes or emphasis nest more than \(maximumNesting) levels deep",
+                                      at: SourceLocation(path: path, line: p.line, column: p.column),
+                                      suggestion: "flatten the structure; no reader can follow that many levels"))
+        }
+        return true
+    }
+
+    static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+
+    static func children(_ node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    mutating func blocks(of node: OpaquePointer, depth: Int) -> [Block] {
+        if tooDeep(node, depth: depth) { return [] }
+        return Self.children(node).compactMap { block($0, depth: depth + 1) }
+    }
+
+    mutating func block(_ node: OpaquePointer, depth: Int) -> Block? {
+        let typeName = Self.string(cmark_node_get_type_string(node))
+        switch typeName {
+        case "paragraph":
+            return .paragraph(inlines(of: node, depth: depth), position(node))
+        case "heading":
+            return .heading(Heading(level: Int(cmark_node_get_heading_level(node)), content: inlines(of: node, depth: depth),
+                                    attributes: Attributes(), position: position(node)))
+        case "code_block":
+            return .code(CodeBlock(language: Self.string(cmark_node_get_fence_info(node)),
+                                   code: Self.string(cmark_node_get_literal(node)),
+                                   attributes: Attributes(), position: position(node)))
+        case "html_block":
+            return .html(Self.string(cmark_node_get_literal(node)))
+        case "block_quote":
+            return .quote(blocks(of: node, depth: depth))
+        case "list":
+            if tooDeep(node, depth: depth) { return nil }
+            let items = Self.children(node).map { item in
+                let checked: Bool? = Self.string(cmark_node_get_type_string(item)) == "tasklist"
+                    ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil
+                return ListItem(blocks: blocks(of: item, depth: depth + 1), checked: checked)
+            }
+            return .list(ListBlock(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                                   start: Int(cmark_node_get_list_start(node)),
+                                   tight: cmark_node_get_list_tight(node) != 0, items: items))
+        case "thematic_break":
+            return .rule
+        case "table":
+            let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+            var alignments: [TableAlignment] = []
+            if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+                for index in 0..<columns {
+                    switch UInt8(raw[index]) {
+                    case UInt8(ascii: "l"): alignments.append(.left)
+                    case UInt8(ascii: "c"): alignments.append(.center)
+                    case UInt8(ascii: "r"): alignments.append(.right)
+                    default: alignments.append(.none)
+                    }
+                }
+            }
+            var header: [[Inline]] = []
+            var rows: [[[Inline]]] = []
+            for row in Self.children(node) {
+                let cells = Self.children(row).map { inlines(of: $0, depth: depth) }
+                if cmark_gfm_extensions_get_table_row_is_header(row) != 0 { header = cells } else { rows.append(cells) }
+            }
+            return .table(Table(alignments: alignments, header: header, rows: rows, position: position(node)))
+        case "footnote_definition":
+            return .footnoteDefinition(label: Self.string(cmark_node_get_literal(node)), blocks: blocks(of: node, depth: depth))
+        default:
+            return nil
+        }
+    }
+
+    mutating func inlines(of node: OpaquePointer, depth: Int) -> [Inline] {
+        if tooDeep(node, depth: depth) { return [] }
+        var result: [Inline] = []
+        for child in Self.children(node) {
+            guard let inline = inline(child, depth: depth + 1) else { continue }
+            // cmark splits text at every special character; one run per text reads better downstream.
+            if case .text(let new) = inline, case .text(let previous)? = result.last {
+                result[result.count - 1] = .text(previous + new)
+            } else {
+                result.append(inline)
+            }
+        }
+        return result
+    }
+
+    mutating func inline(_ node: OpaquePointer, depth: Int) -> Inline? {
+        switch Self.string(cmark_node_get_type_string(node)) {
+        case "text": return .text(Self.string(cmark_node_get_literal(node)))
+        case "code": return .code(Self.string(cmark_node_get_literal(node)))
+        case "softbreak": return .softBreak
+        case "linebreak": return .lineBreak
+        case "emph": return .emphasis(inlines(of: node, depth: depth))
+        case "strong": return .strong(inlines(of: node, depth: depth))
+        case "strikethrough": return .strikethrough(inlines(of: node, depth: depth))
+        case "html_inline": return .html(Self.string(cmark_node_get_literal(node)))
+        case "link":
+            return .link(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+                              content: inlines(of: node, depth: depth), position: position(node)))
+        case "image":
+            return .image(Image(source: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+                                alt: inlines(of: node, depth: depth), position: position(node)))
+        case "footnote_reference":
+            return .footnoteReference(Self.string(cmark_node_get_literal(node)))
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import CourseModel
+
+/// The parse stage: Markdown text → `Document`, with Primer's conventions recognised
+/// (attributes, figures, table captions, callouts, exercises). Pure; safe to call from any thread.
+public enum ChapterParser {
+    public static func parse(_ markdown: String, path: String, lineOffset: Int = 0) -> (Document, [Diagnostic]) {
+        let raw = parseWithCmark(markdown, path: path, lineOffset: lineOffset)
+        var pass = ConventionPass(path: path)
+        pass.diagnostics = raw.diagnostics
+        let blocks = pass.exercises(in: pass.blocks(raw.blocks))
+        return (Document(blocks: blocks), pass.diagnostics)
+    }
+}
+
+private struct ConventionPass {
+    let path: String
+    var diagnostics: [Diagnostic] = []
+
+    init(path: String) { self.path = path }
+
+    func location(_ position: Position) -> SourceLocation {
+        SourceLocation(path: path, line: position.line, column: position.column)
+    }
+
+    mutating func blocks(_ input: [Block]) -> [Block] {
+        var output: [Block] = []
+        var index = 0
+        while index < input.count {
+            let block = input[index]
+            switch block {
+            case .heading(var heading):
+                let (content, attributes) = AttributeSyntax.splitTrailing(heading.content)
+                heading.content = content
+                heading.attributes = attributes ?? Attributes()
+                output.append(.heading(heading))
+            case .code(var code):
+                let (language, attributes, valid) = AttributeSyntax.splitInfo(code.language)
+                code.language = language
+                code.attributes = attributes ?? Attributes()
+                if !valid {
+                    diagnostics.append(.warning("cannot read the attributes in this code fence's info string",
+                                                at: location(code.position),
+                                                suggestion: "write them as {#lst-id title=\"File.swift\"}"))
+                }
+                output.append(.code(code))
+            case .paragraph(let inlines, _):
+                if let figure = figure(from: inlines) {
+                    output.append(.figure(figure))
+                } else if tableCaption(inlines) != nil, index + 1 < input.count, case .table(var table) = input[index + 1],
+                          table.caption == nil, !isCaption(after: index + 1, in: input) {
+                    apply(caption: inlines, to: &table)
+                    output.append(.table(table))
+                    index += 1
+                } else {
+                    output.append(block)
+                }
+            case .table(var table):
+                if index + 1 < input.count, case .paragraph(let next, _) = input[index + 1], tableCaption(next) != nil {
+                    apply(caption: next, to: &table)
+                    index += 1
+                }
+                output.append(.table(table))
+            case .quote(let inner):
+                if let (kind, rest) = alert(in: inner) {
+                    if let callout = CalloutKind(rawValue: kind) {
+                        output.append(.callout(callout, blocks(rest)))
+                    } else if kind == "SOLUTION" {
+                        // Solutions are picked up by the exercises pass; elsewhere they are a plain quote.
+                        output.append(.quote(blocks(inner)))
+                    } else {
+                        let known = CalloutKind.allCases.map(\.rawValue)
+                        diagnostics.append(.warning("unknown callout [!\(kind)]; it is shown as a plain quote",
+                                                    at: firstLocation(in: inner),
+                                                    suggestion: closestMatch(to: kind, in: known).map { "did you mean [!\($0)]?" }
+                                                        ?? "known callouts: " + known.map { "[!\($0)]" }.joined(separator: ", ")))
+                        output.append(.quote(blocks(inner)))
+                    }
+                } else {
+                    output.append(.quote(blocks(inner)))
+                }
+            case .list(var list):
+                list.items = list.items.map { ListItem(blocks: blocks($0.blocks), checked: $0.checked) }
+                output.append(.list(list))
+            case .footnoteDefinition(let label, let inner):
+                output.append(.footnoteDefinition(label: label, blocks: blocks(inner)))
+            default:
+                output.append(block)
+            }
+            index += 1
+        }
+        return output
+    }
+
+    func isCaption(after index: Int, in input: [Block]) -> Bool {
+        guard index + 1 < input.count, case .paragraph(let next, _) = input[index + 1] else { return false }
+        return tableCaption(next) != nil
+    }
+
+    /// An image alone in its paragraph, optionally followed by `{#id}`.
+    func figure(from inlines: [Inline]) -> Figure? {
+        guard case .image(let image)? = inlines.first else { return nil }
+        if inlines.count == 1 { return Figure(image: image, attributes: Attributes()) }
+        guard inlines.count == 2, case .text(let text) = inlines[1] else { return nil }
+        let trimmed = text.trimmingCharacters()
+        guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}"),
+              let attributes = AttributeSyntax.parse(trimmed.dropFirst().dropLast()) else { return nil }
+        var figure = Figure(image: image, attributes: attributes)
+        figure.id = attributes.id
+        return figure
+    }
+
+    /// The caption inlines when a paragraph starts with `Table:`.
+    func tableCaption(_ inlines: [Inline]) -> [Inline]? {
+        guard case .text(let text)? = inlines.first, text.hasPrefix("Table:") else { return nil }
+        var rest = inlines
+        let remainder = text.dropFirst("Table:".count).trimmingCharacters()
+        if remainder.isEmpty { rest.removeFirst() } else { rest[0] = .text(remainder) }
+        return rest
+    }
+
+    func apply(caption inlines: [Inline], to table: inout Table) {
+        let (caption, attributes) = AttributeSyntax.splitTrailing(tableCaption(inlines) ?? [])
+        table.caption = caption
+        table.attributes = attributes ?? Attributes()
+    }
+
+    /// `> [!KIND]` on the first line of a quote: the kind and the quote without that marker.
+    func alert(in blocks: [Block]) -> (String, [Block])? {
+        guard case .paragraph(let inlines, let position)? = blocks.first, case .text(let first)? = inlines.first else { return nil }
+        let head = first.trimmingCharacters()
+        guard head.hasPrefix("[!"), let close = head.firstIndex(of: "]") else { return nil }
+        let kind = head[head.index(head.startIndex, offsetBy: 2)..<close]
+        guard !kind.isEmpty, kind.allSatisfy({ $0.isLetter }), head[head.index(after: close)...].isEmpty else { return nil }
+        guard inlines.count == 1 || inlines[1] == .softBreak || inlines[1] == .lineBreak else { return nil }
+        var rest = Array(blocks.dropFirst())
+        let remaining = Array(inlines.dropFirst(2))
+        if !remaining.isEmpty { rest.insert(.paragraph(remaining, position), at: 0) }
+        return (kind.uppercased(), rest)
+    }
+
+    func firstLocation(in blocks: [Block]) -> SourceLocation? {
+        for block in blocks {
+            if case .paragraph(_, let position) = block { return location(position) }
+        }
+        return nil
+    }
+
+    /// Turns the ordered list under a `{.exercises}` heading into numbered exercises.
+    mutating func exercises(in input: [Block]) -> [Block] {
+        var output: [Block] = []
+        var exercisesLevel: Int?
+        var exercisesHeading: Heading?
+        var found = false
+        func finishSection() {
+            if let heading = exercisesHeading, !found {
+                diagnostics.append(.warning("the exercises section has no numbered list of exercises",
+                                            at: location(heading.position),
+                                            suggestion: "write each exercise as an item of an ordered list (1. …)"))
+            }
+        }
+        for block in input {
+            switch block {
+            case .heading(let heading):
+                if let level = exercisesLevel, heading.level <= level {
+                    finishSection()
+                    exercisesLevel = nil
+                    exercisesHeading = nil
+                }
+                if heading.attributes.classes.contains("exercises") {
+                    exercisesLevel = heading.level
+                    exercisesHeading = heading
+                    found = false
+                }
+                output.append(block)
+            case .list(let list) where exercisesLevel != nil && list.ordered && !found:
+                found = true
+                output.append(.exercises(list.items.map(exercise(from:))))
+            default:
+                output.append(block)
+            }
+        }
+        finishSection()
+        return output
+    }
+
+    func exercise(from item: ListItem) -> Exercise {
+        var blocks: [Block] = []
+        var solution: [Block]?
+        for block in item.blocks {
+            if case .quote(let inner) = block, let (kind, rest) = alert(in: inner), kind == "SOLUTION", solution == nil {
+                solution = rest
+            } else {
+                blocks.append(block)
+            }
+        }
+        var attributes = Attributes()
+        if case .paragraph(let inlines, let position)? = blocks.first {
+            let (content, found) = AttributeSyntax.splitTrailing(inlines)
+            if let found { attributes = found; blocks[0] = .paragraph(content, position) }
+        }
+        var exercise = Exercise(blocks: blocks, solution: solution, attributes: attributes,
+                                position: firstPosition(in: item.blocks))
+        exercise.id = attributes.id
+        return exercise
+    }
+
+    func firstPosition(in blocks: [Block]) -> Position {
+        for block in blocks {
+            switch block {
+            case .paragraph(_, let p): return p
+            case .heading(let h): return h.position
+            case .code(let c): return c.position
+            case .table(let t): return t.position
+            default: continue
+            }
+        }
+        return .unknown
+    }
+}

@@ -1,0 +1,153 @@
+import CourseModel
+import Foundation
+import Loader
+import Markdown
+import Renderer
+import Resolver
+import Writer
+
+/// One build, stage by stage: load → parse → resolve → render → write.
+public enum Build {
+    public struct Options: Sendable {
+        public var content: String
+        public var templates: String
+        public var output: String
+        /// Build only this locale (nil: all).
+        public var locale: String?
+        /// `primer check`: everything but the write.
+        public var write: Bool
+        public init(content: String = "Content", templates: String = "Templates", output: String = "site",
+                    locale: String? = nil, write: Bool = true) {
+            self.content = content; self.templates = templates; self.output = output
+            self.locale = locale; self.write = write
+        }
+    }
+
+    public struct Result: Sendable {
+        public var diagnostics: [Diagnostic]
+        public var pages: Int = 0
+        public var written: SiteWriter.Report?
+        /// Seconds per stage, in order.
+        public var timings: [(stage: String, seconds: Double)] = []
+        public var succeeded: Bool { !diagnostics.hasErrors }
+    }
+
+    /// A mistake in how Primer was called rather than in the course (exit code 2).
+    public struct UsageError: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    public static func run(_ options: Options) throws(UsageError) -> Result {
+        var result = Result(diagnostics: [])
+        var clock = ContinuousClock.now
+        func lap(_ stage: String) {
+            let now = ContinuousClock.now
+            let elapsed = now - clock
+            result.timings.append((stage, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            clock = now
+        }
+
+        // Load
+        let (loaded, loadDiagnostics) = CourseLoader.load(.init(contentPath: options.content, templatesPath: options.templates))
+        result.diagnostics += loadDiagnostics
+        guard let sources = loaded else { return result }
+        var locales = sources.config.locales
+        if let wanted = options.locale {
+            guard let tag = sources.config.locales.first(where: { $0.rawValue.lowercased() == wanted.lowercased() }) else {
+                let known = sources.config.locales.map(\.rawValue)
+                let guess = closestMatch(to: wanted, in: known).map { " Did you mean '\($0)'?" } ?? ""
+                throw UsageError(description: "unknown locale '\(wanted)': the course has \(known.joined(separator: ", ")).\(guess)")
+            }
+            locales = [tag]
+        }
+        let source = sources.config.sourceLocale
+        var strings: [LocaleTag: UIStrings] = [:]
+        for locale in Set(sources.config.locales) {
+            strings[locale] = UIStrings(locale: locale, source: source, tables: sources.strings)
+        }
+        lap("load")
+
+        // Parse (cmark serialized inside; conventions in parallel)
+        let needed = Set(locales.flatMap { $0.fallbackChain(source: source) })
+        let toParse = sources.chapters.values.flatMap { $0.values }.filter { needed.contains($0.locale) }
+            .sorted { ($0.id, $0.locale) < ($1.id, $1.locale) }
+        let parsed = parallelMap(toParse) { chapter in
+            let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1)
+            return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics)
+        }
+        var chapters: [String: [LocaleTag: Resolver.ParsedChapter]] = [:]
+        for (chapter, diagnostics) in parsed {
+            chapters[chapter.source.id, default: [:]][chapter.source.locale] = chapter
+            result.diagnostics += diagnostics
+        }
+        lap("parse")
+
+        // Templates and the words they need
+        var renderer: SiteRenderer?
+        do {
+            renderer = try SiteRenderer(templates: sources.templates)
+        } catch {
+            result.diagnostics += error.diagnostics
+        }
+        if let renderer {
+            result.diagnostics += checkStrings(sources: sources, strings: strings, locales: locales,
+                                               templateKeys: renderer.templateKeys())
+        }
+
+        // Resolve
+        let (course, resolveDiagnostics) = Resolver.resolve(config: sources.config, chapters: chapters, strings: strings,
+                                                            contentFiles: sources.contentFiles, locales: locales)
+        result.diagnostics += resolveDiagnostics
+        lap("resolve")
+        guard let renderer, !result.diagnostics.hasErrors else {
+            result.diagnostics = result.diagnostics.sortedForDisplay()
+            return result
+        }
+
+        // Render
+        var files = renderer.render(course, assets: sources.assets)
+        let used = Set(course.pages.values.flatMap { $0.flatMap(\.files) })
+        let contentRoot = options.content.hasSuffix("/") ? options.content : options.content + "/"
+        files += used.sorted().map { SiteFile(path: $0, contents: .copy(from: contentRoot + $0)) }
+        result.pages = course.pages.values.reduce(0) { $0 + $1.count }
+        lap("render")
+
+        // Write
+        if options.write {
+            do {
+                result.written = try SiteWriter.write(files, to: options.output)
+            } catch {
+                result.diagnostics += error.diagnostics
+            }
+            lap("write")
+        }
+        result.diagnostics = result.diagnostics.sortedForDisplay()
+        return result
+    }
+
+    /// Every word a page needs must exist for every locale built, at least through fallback.
+    static func checkStrings(sources: CourseSources, strings: [LocaleTag: UIStrings], locales: [LocaleTag],
+                             templateKeys: [(key: String, location: SourceLocation)]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var uses: [(String, SourceLocation?)] = SiteRenderer.codeKeys.map { ($0, nil) }
+        uses += templateKeys.map { ($0.key, $0.location) }
+        var reported = Set<String>()
+        let tablePlace: SourceLocation? = sources.strings[sources.config.sourceLocale].map { SourceLocation(path: $0.path) }
+        for (key, location) in uses {
+            for locale in locales where strings[locale]?.entries[key] == nil && !reported.contains(key) {
+                reported.insert(key)
+                let known = strings[locale]?.entries.keys.map { $0 } ?? []
+                diagnostics.append(.error("string '\(key)' is in no string table for '\(locale)' or its fallbacks",
+                                          at: location ?? tablePlace,
+                                          suggestion: closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }
+                                            ?? "add it to Templates/strings/\(locale).yml or the course's strings/\(locale).yml"))
+            }
+        }
+        for locale in locales where sources.strings[locale] == nil && sources.strings[LocaleTag(locale.language) ?? locale] == nil {
+            diagnostics.append(.warning("there is no string table for '\(locale)'; its pages use the words of '\(sources.config.sourceLocale)'",
+                                        at: SourceLocation(path: sources.config.path),
+                                        suggestion: "add strings/\(locale).yml to the course"))
+        }
+        return diagnostics
+    }
+}

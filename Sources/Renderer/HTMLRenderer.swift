@@ -1,0 +1,223 @@
+import CourseModel
+
+/// Renders a resolved chapter body to HTML. Pure and thread-safe: no cmark involved.
+public struct HTMLRenderer {
+    /// Words for captions and callouts, in the language the text is written in.
+    let strings: UIStrings
+    let rawHTML: Bool
+    private var footnotes: [String: Int] = [:]
+    private var footnoteOrder: [String] = []
+    private var footnoteBodies: [String: [Block]] = [:]
+    private var tight = false
+
+    public init(strings: UIStrings, rawHTML: Bool) { self.strings = strings; self.rawHTML = rawHTML }
+
+    public static func render(_ document: Document, strings: UIStrings, rawHTML: Bool) -> String {
+        var renderer = HTMLRenderer(strings: strings, rawHTML: rawHTML)
+        return renderer.render(document)
+    }
+
+    public mutating func render(_ document: Document) -> String {
+        var out = ""
+        out.reserveCapacity(4096)
+        var open: [Int] = []  // levels of <section> elements still open
+        for block in document.blocks {
+            if case .footnoteDefinition(let label, let blocks) = block { footnoteBodies[label] = blocks; continue }
+            if case .heading(let h) = block, h.level <= 3 {
+                while let last = open.last, last >= h.level { out += "</section>\n"; open.removeLast() }
+                let classes = h.attributes.classes.filter { $0 != "unnumbered" }
+                out += classes.isEmpty ? "<section>\n" : "<section class=\"\(escapeHTML(classes.joined(separator: " ")))\">\n"
+                open.append(h.level)
+            }
+            render(block, into: &out)
+        }
+        for _ in open { out += "</section>\n" }
+        renderFootnotes(into: &out)
+        return out
+    }
+
+    mutating func render(_ blocks: [Block], into out: inout String) {
+        for block in blocks { render(block, into: &out) }
+    }
+
+    func caption(_ kind: String, _ number: Numbering?) -> String {
+        guard let number else { return "" }
+        let label = strings.format("ref_" + kind, String(number.parts[0]), String(number.parts[1]))
+        return "<span class=\"caption-label\">\(escapeHTML(label))</span> "
+    }
+
+    mutating func render(_ block: Block, into out: inout String) {
+        switch block {
+        case .paragraph(let inlines, _):
+            if tight { render(inlines, into: &out); out += "\n" } else { out += "<p>"; render(inlines, into: &out); out += "</p>\n" }
+        case .heading(let h):
+            let level = min(max(h.level, 2), 6)
+            out += "<h\(level) id=\"\(escapeHTML(h.id))\">"
+            if let number = h.number { out += "<span class=\"section-number\">\(number.dotted)</span> " }
+            render(h.content, into: &out)
+            out += " <a class=\"anchor\" href=\"#\(escapeURL(h.id))\" aria-label=\"\(escapeHTML(strings["heading_anchor"]))\">#</a>"
+            out += "</h\(level)>\n"
+        case .code(let code):
+            let language = code.language.isEmpty ? "" : " class=\"language-\(escapeHTML(code.language))\""
+            let pre = "<pre><code\(language)>\(escapeHTML(code.code))</code></pre>\n"
+            if code.isListing {
+                out += "<figure class=\"listing\" id=\"\(escapeHTML(code.id ?? ""))\">\n<figcaption>"
+                out += caption("listing", code.number)
+                if let title = code.title { out += "<span class=\"caption-text\">\(escapeHTML(title))</span>" }
+                out += "</figcaption>\n" + pre + "</figure>\n"
+            } else {
+                out += pre
+            }
+        case .html(let html):
+            out += rawHTML ? filterTags(html) : "<p>" + escapeHTML(html) + "</p>\n"
+        case .quote(let inner):
+            out += "<blockquote>\n"
+            withLoose { $0.render(inner, into: &out) }
+            out += "</blockquote>\n"
+        case .callout(let kind, let inner):
+            let name = kind.rawValue.lowercased()
+            out += "<aside class=\"callout callout-\(name)\" role=\"note\">\n"
+            out += "<p class=\"callout-title\">\(escapeHTML(strings["callout_" + name]))</p>\n"
+            withLoose { $0.render(inner, into: &out) }
+            out += "</aside>\n"
+        case .list(let list):
+            let tag = list.ordered ? "ol" : "ul"
+            let start = list.ordered && list.start != 1 ? " start=\"\(list.start)\"" : ""
+            let isTasks = list.items.contains { $0.checked != nil }
+            out += "<\(tag)\(start)\(isTasks ? " class=\"tasks\"" : "")>\n"
+            for item in list.items {
+                out += "<li>"
+                if let checked = item.checked {
+                    out += "<input type=\"checkbox\" disabled\(checked ? " checked" : "") aria-label=\"\(escapeHTML(strings[checked ? "task_done" : "task_open"]))\"> "
+                }
+                let saved = tight
+                tight = list.tight
+                if !list.tight { out += "\n" }
+                render(item.blocks, into: &out)
+                tight = saved
+                if out.hasSuffix("\n") && list.tight { out.removeLast() }
+                out += "</li>\n"
+            }
+            out += "</\(tag)>\n"
+        case .rule:
+            out += "<hr>\n"
+        case .table(let table):
+            out += "<div class=\"table-wrap\">\n<table\(table.id.map { " id=\"\(escapeHTML($0))\"" } ?? "")>\n"
+            if table.number != nil || table.caption != nil {
+                out += "<caption>" + caption("table", table.number)
+                if let text = table.caption { out += "<span class=\"caption-text\">"; render(text, into: &out); out += "</span>" }
+                out += "</caption>\n"
+            }
+            out += "<thead>\n<tr>\n"
+            for (index, cell) in table.header.enumerated() {
+                out += "<th\(align(table.alignments, index))>"; render(cell, into: &out); out += "</th>\n"
+            }
+            out += "</tr>\n</thead>\n"
+            if !table.rows.isEmpty {
+                out += "<tbody>\n"
+                for row in table.rows {
+                    out += "<tr>\n"
+                    for (index, cell) in row.enumerated() {
+                        out += "<td\(align(table.alignments, index))>"; render(cell, into: &out); out += "</td>\n"
+                    }
+                    out += "</tr>\n"
+                }
+                out += "</tbody>\n"
+            }
+            out += "</table>\n</div>\n"
+        case .figure(let figure):
+            out += "<figure class=\"figure\"\(figure.id.map { " id=\"\(escapeHTML($0))\"" } ?? "")>\n"
+            out += "<img src=\"\(escapeURL(figure.image.source))\" alt=\"\(escapeHTML(figure.image.alt.plainText))\""
+            if !figure.image.title.isEmpty { out += " title=\"\(escapeHTML(figure.image.title))\"" }
+            out += ">\n<figcaption>" + caption("figure", figure.number)
+            out += "<span class=\"caption-text\">"; render(figure.image.alt, into: &out); out += "</span></figcaption>\n</figure>\n"
+        case .exercises(let exercises):
+            out += "<ol class=\"exercises\">\n"
+            for exercise in exercises {
+                out += "<li class=\"exercise\"\(exercise.id.map { " id=\"\(escapeHTML($0))\"" } ?? "")>\n"
+                if let number = exercise.number {
+                    let label = strings.format("ref_exercise", String(number.parts[0]), String(number.parts[1]))
+                    out += "<p class=\"exercise-label\">\(escapeHTML(label))</p>\n"
+                }
+                withLoose { $0.render(exercise.blocks, into: &out) }
+                if let solution = exercise.solution {
+                    out += "<details class=\"solution\">\n<summary>\(escapeHTML(strings["exercise_solution"]))</summary>\n"
+                    withLoose { $0.render(solution, into: &out) }
+                    out += "</details>\n"
+                }
+                out += "</li>\n"
+            }
+            out += "</ol>\n"
+        case .footnoteDefinition(let label, let blocks):
+            footnoteBodies[label] = blocks
+        }
+    }
+
+    private mutating func withLoose(_ body: (inout HTMLRenderer) -> Void) {
+        let saved = tight
+        tight = false
+        body(&self)
+        tight = saved
+    }
+
+    func align(_ alignments: [TableAlignment], _ index: Int) -> String {
+        guard index < alignments.count else { return "" }
+        switch alignments[index] {
+        case .none: return ""
+        case .left: return " style=\"text-align: left\""
+        case .center: return " style=\"text-align: center\""
+        case .right: return " style=\"text-align: right\""
+        }
+    }
+
+    mutating func render(_ inlines: [Inline], into out: inout String) {
+        for inline in inlines {
+            switch inline {
+            case .text(let text): out += escapeHTML(text)
+            case .code(let code): out += "<code>" + escapeHTML(code) + "</code>"
+            case .softBreak: out += "\n"
+            case .lineBreak: out += "<br>\n"
+            case .emphasis(let c): out += "<em>"; render(c, into: &out); out += "</em>"
+            case .strong(let c): out += "<strong>"; render(c, into: &out); out += "</strong>"
+            case .strikethrough(let c): out += "<del>"; render(c, into: &out); out += "</del>"
+            case .html(let html): out += rawHTML ? filterTags(html) : escapeHTML(html)
+            case .image(let image):
+                out += "<img src=\"\(escapeURL(image.source))\" alt=\"\(escapeHTML(image.alt.plainText))\""
+                if !image.title.isEmpty { out += " title=\"\(escapeHTML(image.title))\"" }
+                out += ">"
+            case .link(let link):
+                let href = link.reference?.href ?? link.destination
+                out += "<a href=\"\(escapeURL(href))\""
+                if !link.title.isEmpty { out += " title=\"\(escapeHTML(link.title))\"" }
+                if link.reference != nil { out += " class=\"xref\"" }
+                out += ">"
+                if link.content.isEmpty, let reference = link.reference { out += escapeHTML(reference.label) }
+                else { render(link.content, into: &out) }
+                out += "</a>"
+            case .footnoteReference(let label):
+                if footnotes[label] == nil { footnoteOrder.append(label); footnotes[label] = footnoteOrder.count }
+                let n = footnotes[label]!
+                out += "<sup class=\"footnote-ref\"><a href=\"#fn-\(anchor(label))\" id=\"fnref-\(anchor(label))\">\(n)</a></sup>"
+            }
+        }
+    }
+
+    func anchor(_ label: String) -> String {
+        String(label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+    }
+
+    mutating func renderFootnotes(into out: inout String) {
+        guard !footnoteOrder.isEmpty else { return }
+        out += "<section class=\"footnotes\">\n<ol>\n"
+        var index = 0
+        while index < footnoteOrder.count {  // a footnote may reference another
+            let label = footnoteOrder[index]
+            index += 1
+            out += "<li id=\"fn-\(anchor(label))\">\n"
+            let body = footnoteBodies[label] ?? []
+            withLoose { $0.render(body, into: &out) }
+            out += "<p><a href=\"#fnref-\(anchor(label))\" class=\"footnote-backref\" aria-label=\"\(escapeHTML(strings["footnote_back"]))\">↩</a></p>\n</li>\n"
+        }
+        out += "</ol>\n</section>\n"
+    }
+}

@@ -1,0 +1,243 @@
+import CourseModel
+import Foundation
+import Mustache
+
+/// The render stage: resolved course + templates + strings → the site's files.
+/// Pages render in parallel; nothing here touches the disk.
+public struct SiteRenderer: Sendable {
+    public static let requiredTemplates = ["layout", "index", "home", "chapter", "404"]
+    /// Keys the code itself looks up (templates add theirs; see `templateKeys`).
+    public static let codeKeys = [
+        "language_name", "ref_chapter", "ref_section", "ref_listing", "ref_figure", "ref_table", "ref_exercise",
+        "part_label", "chapter_label", "callout_note", "callout_tip", "callout_important", "callout_warning",
+        "callout_caution", "exercise_solution", "heading_anchor", "footnote_back", "task_done", "task_open",
+        "fallback_banner",
+    ]
+
+    let library: MustacheLibrary
+    let templates: [String: TemplateSource]
+
+    /// Parses the templates; errors point into the template file.
+    public init(templates: [String: TemplateSource]) throws(DiagnosticsError) {
+        var library = MustacheLibrary()
+        var diagnostics: [Diagnostic] = []
+        for name in Self.requiredTemplates where templates[name] == nil {
+            diagnostics.append(.error("template '\(name).mustache' is missing",
+                                      suggestion: "Primer's Templates/ folder has one; copy it into the course's templates/"))
+        }
+        for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
+            do {
+                try library.register(MustacheTemplate(string: template.text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error("template syntax: \(error.error)",
+                                          at: SourceLocation(path: template.path, line: error.context.lineNumber,
+                                                             column: error.context.columnNumber + 1)))
+            } catch {
+                diagnostics.append(.error("template syntax: \(error)", at: SourceLocation(path: template.path)))
+            }
+        }
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
+        self.library = library
+        self.templates = templates
+    }
+
+    /// Every `{{t.key}}` a template uses, with where it is used.
+    public func templateKeys() -> [(key: String, location: SourceLocation)] {
+        var result: [(String, SourceLocation)] = []
+        for template in templates.values.sorted(by: { $0.path < $1.path }) {
+            for (lineIndex, line) in template.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                var rest = line[...]
+                while let range = rest.range(of: "t.") {
+                    let before = rest[..<range.lowerBound].last
+                    let key = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    if (before == "{" || before == " " || before == "#" || before == "^" || before == "/" || before == "&"), !key.isEmpty {
+                        let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
+                        result.append((String(key), SourceLocation(path: template.path, line: lineIndex + 1, column: column)))
+                    }
+                    rest = rest[range.upperBound...]
+                }
+            }
+        }
+        return result
+    }
+
+    public func render(_ course: ResolvedCourse, assets: [AssetFile]) -> [SiteFile] {
+        var jobs: [@Sendable () -> SiteFile] = []
+        for locale in course.locales {
+            let pages = course.pages[locale] ?? []
+            let context = LocaleContext(course: course, locale: locale)
+            jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/index.html", contents: .text(renderHome(context))) }
+            for index in pages.indices {
+                jobs.append { [self] in
+                    SiteFile(path: "\(locale.rawValue)/\(pages[index].id).html", contents: .text(renderChapter(context, index: index)))
+                }
+            }
+        }
+        jobs.append { [self] in SiteFile(path: "index.html", contents: .text(renderRoot(course))) }
+        jobs.append { [self] in SiteFile(path: "404.html", contents: .text(renderNotFound(course))) }
+        var files = parallelMap(jobs) { $0() }
+        files += assets.map { SiteFile(path: $0.sitePath, contents: .copy(from: $0.sourcePath)) }
+        return files
+    }
+
+    // MARK: Pages
+
+    func wrap(_ content: String, _ context: [String: Any]) -> String {
+        var page = context
+        page["content"] = content
+        return library.render(page, withTemplate: "layout") ?? ""
+    }
+
+    func renderHome(_ locale: LocaleContext) -> String {
+        var context = locale.base(root: "../")
+        context["page_title"] = locale.courseTitle
+        context["is_home"] = true
+        context["toc"] = locale.toc(current: nil)
+        context["languages"] = locale.languages(page: "index.html")
+        context["alternates"] = locale.alternates(page: "index.html")
+        context["canonical"] = locale.canonical(page: "index.html")
+        if let first = locale.pages.first { context["next"] = locale.link(first) }
+        return wrap(library.render(context, withTemplate: "home") ?? "", context)
+    }
+
+    func renderChapter(_ locale: LocaleContext, index: Int) -> String {
+        let page = locale.pages[index]
+        var context = locale.base(root: "../")
+        let contentStrings = locale.course.strings[page.contentLocale] ?? locale.strings
+        let body = HTMLRenderer.render(page.document, strings: contentStrings, rawHTML: locale.course.config.rawHTML)
+        context["page_title"] = page.title + " · " + locale.courseTitle
+        context["chapter"] = [
+            "id": page.id, "number": page.number, "title": page.title, "summary": page.summary as Any,
+            "label": locale.strings.format("chapter_label", String(page.number)), "body": body,
+            "lang": page.contentLocale.rawValue, "source_path": page.sourcePath,
+        ] as [String: Any]
+        if page.isFallback {
+            context["fallback"] = ["message": locale.strings.format("fallback_banner", locale.languageName(page.contentLocale)),
+                                   "lang": page.contentLocale.rawValue]
+        }
+        context["toc"] = locale.toc(current: page.id)
+        context["outline"] = page.outline.map { entry -> [String: Any] in
+            ["id": entry.id, "number": entry.number as Any, "title": entry.title, "nested": entry.depth > 1]
+        }
+        context["has_outline"] = !page.outline.isEmpty
+        if index > 0 { context["prev"] = locale.link(locale.pages[index - 1]) }
+        if index + 1 < locale.pages.count { context["next"] = locale.link(locale.pages[index + 1]) }
+        context["up"] = ["href": "index.html"]
+        context["languages"] = locale.languages(page: page.id + ".html")
+        context["alternates"] = locale.alternates(page: page.id + ".html")
+        context["canonical"] = locale.canonical(page: page.id + ".html")
+        return wrap(library.render(context, withTemplate: "chapter") ?? "", context)
+    }
+
+    func renderRoot(_ course: ResolvedCourse) -> String {
+        let source = course.locales.contains(course.config.sourceLocale) ? course.config.sourceLocale : course.locales[0]
+        let locale = LocaleContext(course: course, locale: source)
+        var context = locale.base(root: "")
+        context["page_title"] = locale.courseTitle
+        context["entries"] = course.locales.map { tag -> [String: Any] in
+            let strings = course.strings[tag]!
+            return ["lang": tag.rawValue, "href": "\(tag.rawValue)/index.html", "name": strings["language_name"],
+                    "title": course.config.title.text(for: tag, source: course.config.sourceLocale),
+                    "open": strings["open_course"]]
+        }
+        context["alternates"] = course.locales.map { ["lang": $0.rawValue, "href": locale.absolute("\($0.rawValue)/index.html")] }
+        context["canonical"] = course.config.baseURL
+        return wrap(library.render(context, withTemplate: "index") ?? "", context)
+    }
+
+    func renderNotFound(_ course: ResolvedCourse) -> String {
+        let source = course.locales.contains(course.config.sourceLocale) ? course.config.sourceLocale : course.locales[0]
+        let locale = LocaleContext(course: course, locale: source)
+        // Served for any missing path, so links are absolute when the base URL is known.
+        var context = locale.base(root: course.config.baseURL ?? "")
+        context["page_title"] = locale.strings["not_found_title"]
+        context["messages"] = course.locales.map { tag -> [String: Any] in
+            let strings = course.strings[tag]!
+            return ["lang": tag.rawValue, "title": strings["not_found_title"], "text": strings["not_found_text"],
+                    "home": strings["nav_home"], "href": (course.config.baseURL ?? "") + "\(tag.rawValue)/index.html"]
+        }
+        return wrap(library.render(context, withTemplate: "404") ?? "", context)
+    }
+}
+
+/// Values shared by every page of one locale.
+struct LocaleContext: @unchecked Sendable {
+    let course: ResolvedCourse
+    let locale: LocaleTag
+    let strings: UIStrings
+    let pages: [ChapterPage]
+    let courseTitle: String
+
+    init(course: ResolvedCourse, locale: LocaleTag) {
+        self.course = course
+        self.locale = locale
+        self.strings = course.strings[locale] ?? UIStrings(locale: locale, entries: [:])
+        self.pages = course.pages[locale] ?? []
+        self.courseTitle = course.config.title.text(for: locale, source: course.config.sourceLocale)
+    }
+
+    static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"]
+
+    func base(root: String) -> [String: Any] {
+        [
+            "lang": locale.rawValue,
+            "dir": Self.rightToLeft.contains(locale.language) ? "rtl" : "ltr",
+            "root": root,
+            "course_title": courseTitle,
+            "home_href": root + locale.rawValue + "/index.html",
+            "t": strings.entries,
+        ]
+    }
+
+    func languageName(_ tag: LocaleTag) -> String { course.strings[tag]?["language_name"] ?? tag.rawValue }
+
+    func link(_ page: ChapterPage) -> [String: Any] {
+        ["href": page.id + ".html", "title": page.title, "number": page.number,
+         "label": strings.format("chapter_label", String(page.number))]
+    }
+
+    func toc(current: String?) -> [[String: Any]] {
+        var pageByID: [String: ChapterPage] = [:]
+        for page in pages { pageByID[page.id] = page }
+        return course.config.parts.enumerated().map { index, part in
+            [
+                "label": strings.format("part_label", String(index + 1)),
+                "title": part.title.text(for: locale, source: course.config.sourceLocale),
+                "chapters": part.chapters.compactMap { entry -> [String: Any]? in
+                    guard let page = pageByID[entry.id] else { return nil }
+                    return ["href": page.id + ".html", "number": page.number, "title": page.title,
+                            "summary": page.summary as Any, "current": page.id == current, "fallback": page.isFallback]
+                },
+            ]
+        }
+    }
+
+    /// The same page in every built locale, for the language switcher.
+    func languages(page: String) -> [[String: Any]] {
+        course.locales.map { tag in
+            ["lang": tag.rawValue, "name": languageName(tag), "href": "../\(tag.rawValue)/\(page)", "current": tag == locale]
+        }
+    }
+
+    func absolute(_ path: String) -> String { (course.config.baseURL ?? "") + path }
+
+    func alternates(page: String) -> [[String: Any]] {
+        course.locales.map { tag in
+            ["lang": tag.rawValue, "href": course.config.baseURL.map { $0 + "\(tag.rawValue)/\(page)" } ?? "../\(tag.rawValue)/\(page)"]
+        }
+    }
+
+    func canonical(page: String) -> String? { course.config.baseURL.map { $0 + "\(locale.rawValue)/\(page)" } }
+}
+
+/// Runs `transform` over `items` on all cores, keeping the order.
+public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    let buffer = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
+    buffer.initialize(repeating: nil)
+    defer { buffer.deallocate() }
+    nonisolated(unsafe) let results = buffer
+    DispatchQueue.concurrentPerform(iterations: items.count) { index in
+        results[index] = transform(items[index])
+    }
+    return buffer.map { $0! }
+}

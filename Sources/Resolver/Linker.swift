@@ -1,0 +1,165 @@
+import CourseModel
+
+/// Pass 2 over one chapter: every link whose target is an id (`#id`) or a chapter file
+/// (`memory.md`, `memory.md#id`) becomes a resolved reference; empty link text gets a label
+/// such as "Section 2.3" in the text's language. Local files (images…) must exist.
+struct Linker {
+    let chapter: NumberedChapter
+    let global: [String: Resolver.Target]
+    let chapters: [String: NumberedChapter]
+    let labels: UIStrings
+    let contentFiles: Set<String>
+    let contentLocaleFolder: String
+    var diagnostics: [Diagnostic] = []
+    var files: Set<String> = []
+
+    init(chapter: NumberedChapter, global: [String: Resolver.Target], chapters: [String: NumberedChapter],
+         labels: UIStrings, contentFiles: Set<String>, contentLocaleFolder: String) {
+        self.chapter = chapter; self.global = global; self.chapters = chapters
+        self.labels = labels; self.contentFiles = contentFiles; self.contentLocaleFolder = contentLocaleFolder
+    }
+
+    var path: String { chapter.parsed.source.path }
+    func location(_ p: Position) -> SourceLocation { SourceLocation(path: path, line: p.line, column: p.column) }
+
+    mutating func link(_ document: Document) -> Document {
+        Document(blocks: document.blocks.map { block($0, at: .unknown) })
+    }
+
+    private mutating func block(_ block: Block, at outer: Position) -> Block {
+        switch block {
+        case .paragraph(let inlines, let p): return .paragraph(self.inlines(inlines, at: p), p)
+        case .heading(var h): h.content = inlines(h.content, at: h.position); return .heading(h)
+        case .quote(let inner): return .quote(inner.map { self.block($0, at: outer) })
+        case .callout(let kind, let inner): return .callout(kind, inner.map { self.block($0, at: outer) })
+        case .footnoteDefinition(let label, let inner):
+            return .footnoteDefinition(label: label, blocks: inner.map { self.block($0, at: outer) })
+        case .list(var list):
+            list.items = list.items.map { ListItem(blocks: $0.blocks.map { self.block($0, at: outer) }, checked: $0.checked) }
+            return .list(list)
+        case .table(var t):
+            t.header = t.header.map { inlines($0, at: t.position) }
+            t.rows = t.rows.map { $0.map { inlines($0, at: t.position) } }
+            t.caption = t.caption.map { inlines($0, at: t.position) }
+            return .table(t)
+        case .figure(var f):
+            f.image.alt = inlines(f.image.alt, at: f.image.position)
+            checkFile(f.image.source, at: f.image.position, what: "image")
+            return .figure(f)
+        case .exercises(let list):
+            return .exercises(list.map { original in
+                var e = original
+                e.blocks = e.blocks.map { self.block($0, at: e.position) }
+                e.solution = e.solution?.map { self.block($0, at: e.position) }
+                return e
+            })
+        default:
+            return block
+        }
+    }
+
+    private mutating func inlines(_ inlines: [Inline], at position: Position) -> [Inline] {
+        inlines.map { inline in
+            switch inline {
+            case .emphasis(let c): return .emphasis(self.inlines(c, at: position))
+            case .strong(let c): return .strong(self.inlines(c, at: position))
+            case .strikethrough(let c): return .strikethrough(self.inlines(c, at: position))
+            case .image(let image):
+                checkFile(image.source, at: image.position.line > 0 ? image.position : position, what: "image")
+                return inline
+            case .link(var link):
+                if link.position.line == 0 { link.position = position }
+                link.content = self.inlines(link.content, at: position)
+                link.reference = resolve(link.destination, at: link.position)
+                return .link(link)
+            default:
+                return inline
+            }
+        }
+    }
+
+    static func hasScheme(_ destination: String) -> Bool {
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        return !scheme.isEmpty && scheme.first!.isLetter && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
+    }
+
+    private mutating func resolve(_ destination: String, at position: Position) -> ResolvedReference? {
+        if destination.isEmpty || Self.hasScheme(destination) || destination.hasPrefix("/") { return nil }
+        let hash = destination.firstIndex(of: "#")
+        let pathPart = String(destination[..<(hash ?? destination.endIndex)])
+        let fragment = hash.map { String(destination[destination.index(after: $0)...]) }
+
+        if pathPart.isEmpty {
+            guard let fragment else { return nil }
+            if let target = chapter.targets.local[fragment] ?? global[fragment] { return reference(to: target) }
+            let candidates = Set(global.keys).union(chapter.targets.local.keys)
+            diagnostics.append(.error("no section, listing, figure, table or exercise has the id '\(fragment)'", at: location(position),
+                                      suggestion: closestMatch(to: fragment, in: candidates).map { "did you mean '#\($0)'?" }
+                                        ?? "give the target an id with {#\(fragment)}"))
+            return nil
+        }
+        if pathPart.hasSuffix(".md") {
+            let name = String(pathPart.split(separator: "/").last!.dropLast(3))
+            guard let target = chapters[name] else {
+                diagnostics.append(.error("no chapter '\(name)' in the table of contents", at: location(position),
+                                          suggestion: closestMatch(to: name, in: chapters.keys).map { "did you mean '\($0).md'?" }))
+                return nil
+            }
+            guard let fragment, !fragment.isEmpty else {
+                let label = labels.format("ref_chapter", String(target.number))
+                return ResolvedReference(href: chapterHref(target.parsed.source.id), label: label)
+            }
+            if let anchor = target.targets.local[fragment] { return reference(to: anchor) }
+            diagnostics.append(.error("chapter '\(name)' has no id '\(fragment)'", at: location(position),
+                                      suggestion: closestMatch(to: fragment, in: target.targets.local.keys).map { "did you mean '\(name).md#\($0)'?" }))
+            return nil
+        }
+        checkFile(pathPart, at: position, what: "linked file")
+        return nil
+    }
+
+    func chapterHref(_ id: String) -> String { id + ".html" }
+
+    func reference(to target: Resolver.Target) -> ResolvedReference {
+        let page = target.chapterID == chapter.parsed.source.id ? "" : target.chapterID + ".html"
+        let href = page + "#" + (target.anchor ?? "")
+        let label: String
+        if let number = target.number {
+            switch target.kind {
+            case .chapter: label = labels.format("ref_chapter", String(target.chapterNumber))
+            case .section: label = labels.format("ref_section", number.dotted)
+            case .listing, .figure, .table, .exercise:
+                label = labels.format("ref_" + target.kind.rawValue, String(number.parts[0]), String(number.parts[1]))
+            }
+        } else {
+            label = target.title
+        }
+        return ResolvedReference(href: href, label: label)
+    }
+
+    /// A relative path in a chapter names a file of the content folder; it must exist.
+    private mutating func checkFile(_ source: String, at position: Position, what: String) {
+        if source.isEmpty || Self.hasScheme(source) || source.hasPrefix("/") || source.hasPrefix("#") { return }
+        let clean = String(source.split(separator: "#").first ?? "").split(separator: "?").first.map(String.init) ?? ""
+        var parts = contentLocaleFolder.split(separator: "/").map(String.init)
+        for component in clean.split(separator: "/") {
+            if component == ".." { if !parts.isEmpty { parts.removeLast() } else { parts.append("..") } }
+            else if component != "." { parts.append(String(component)) }
+        }
+        let relative = parts.joined(separator: "/")
+        if contentFiles.contains(relative) {
+            files.insert(relative)
+            return
+        }
+        let guess = closestMatch(to: relative, in: contentFiles)
+        diagnostics.append(.error("\(what) '\(source)' not found (looked for \(relative) in the content folder)",
+                                  at: location(position),
+                                  suggestion: guess.map { "did you mean '\(relativePath(to: $0))'?" }
+                                    ?? "paths are relative to the chapter file, e.g. ../images/picture.svg"))
+    }
+
+    func relativePath(to contentPath: String) -> String {
+        String(repeating: "../", count: contentLocaleFolder.split(separator: "/").count) + contentPath
+    }
+}

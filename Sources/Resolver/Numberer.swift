@@ -1,0 +1,166 @@
+import CourseModel
+
+/// Pass 1 over one chapter: section numbers (2.3.1), per-chapter numbers for listings,
+/// figures, tables and exercises, and an id for everything a link can point at.
+struct Numberer {
+    let chapterID: String
+    let chapterNumber: Int
+    let path: String
+    var diagnostics: [Diagnostic] = []
+    var targets = Targets()
+    var outline: [OutlineEntry] = []
+    private var sectionCounters = [0, 0, 0]
+    private var counters: [TargetKind: Int] = [:]
+    private var explicitPositions: [String: SourceLocation] = [:]
+
+    init(chapterID: String, chapterNumber: Int, path: String) {
+        self.chapterID = chapterID; self.chapterNumber = chapterNumber; self.path = path
+    }
+
+    func location(_ p: Position) -> SourceLocation { SourceLocation(path: path, line: p.line, column: p.column) }
+
+    mutating func number(_ document: Document) -> Document {
+        // Explicit ids first, so generated ids can steer clear of them.
+        collectExplicit(document.blocks)
+        return Document(blocks: document.blocks.map { block($0, topLevel: true) })
+    }
+
+    private mutating func collectExplicit(_ blocks: [Block]) {
+        for block in blocks {
+            switch block {
+            case .heading(let h): note(h.attributes.id, h.position)
+            case .code(let c): note(c.attributes.id, c.position)
+            case .figure(let f): note(f.attributes.id, f.image.position)
+            case .table(let t): note(t.attributes.id, t.position)
+            case .exercises(let list): for e in list { note(e.attributes.id, e.position); collectExplicit(e.blocks); collectExplicit(e.solution ?? []) }
+            case .quote(let inner), .callout(_, let inner), .footnoteDefinition(_, let inner): collectExplicit(inner)
+            case .list(let list): for item in list.items { collectExplicit(item.blocks) }
+            default: break
+            }
+        }
+    }
+
+    private mutating func note(_ id: String?, _ position: Position) {
+        guard let id else { return }
+        if explicitPositions[id] == nil { explicitPositions[id] = location(position) }
+    }
+
+    /// Registers an anchor; an explicit id defined twice in one chapter is reported here.
+    private mutating func register(_ id: String, explicit: Bool, target: Resolver.Target) {
+        if explicit {
+            if let first = targets.explicit[id] {
+                diagnostics.append(duplicateID(id, at: target.location, first: first.location))
+                return
+            }
+            targets.explicit[id] = target
+        }
+        targets.local[id] = target
+    }
+
+    /// A generated id that collides with nothing on the page.
+    private func freeID(_ base: String) -> String {
+        var candidate = base
+        var n = 1
+        while targets.local[candidate] != nil || explicitPositions[candidate] != nil {
+            candidate = "\(base)-\(n)"; n += 1
+        }
+        return candidate
+    }
+
+    private mutating func next(_ kind: TargetKind) -> Numbering {
+        counters[kind, default: 0] += 1
+        return Numbering([chapterNumber, counters[kind]!])
+    }
+
+    private mutating func block(_ block: Block, topLevel: Bool) -> Block {
+        switch block {
+        case .heading(var heading):
+            let title = heading.content.plainText
+            if heading.level == 1 && topLevel {
+                diagnostics.append(.warning("a chapter body should not use '#' headings; the title comes from the front matter",
+                                            at: location(heading.position), suggestion: "use ## for sections"))
+            }
+            let depth = max(heading.level - 1, 1)
+            var number: Numbering?
+            if topLevel, depth <= 3, !heading.attributes.classes.contains("unnumbered") {
+                sectionCounters[depth - 1] += 1
+                for deeper in depth..<3 { sectionCounters[deeper] = 0 }
+                number = Numbering([chapterNumber] + sectionCounters[0..<depth])
+            }
+            heading.number = number
+            let explicit = heading.attributes.id
+            heading.id = explicit ?? freeID(slug(title))
+            register(heading.id, explicit: explicit != nil,
+                     target: .init(kind: .section, chapterID: chapterID, chapterNumber: chapterNumber, anchor: heading.id,
+                                   number: number, title: title, location: location(heading.position)))
+            if topLevel && depth <= 2 {
+                outline.append(OutlineEntry(depth: depth, number: number?.dotted, title: title, id: heading.id))
+            }
+            return .heading(heading)
+        case .code(var code):
+            guard code.isListing else { return block }
+            let number = next(.listing)
+            code.number = number
+            code.id = code.attributes.id ?? freeID("listing-\(number.parts.map(String.init).joined(separator: "-"))")
+            register(code.id!, explicit: code.attributes.id != nil,
+                     target: .init(kind: .listing, chapterID: chapterID, chapterNumber: chapterNumber, anchor: code.id,
+                                   number: number, title: code.title ?? "", location: location(code.position)))
+            return .code(code)
+        case .figure(var figure):
+            let number = next(.figure)
+            figure.number = number
+            figure.id = figure.attributes.id ?? freeID("figure-\(number.parts.map(String.init).joined(separator: "-"))")
+            register(figure.id!, explicit: figure.attributes.id != nil,
+                     target: .init(kind: .figure, chapterID: chapterID, chapterNumber: chapterNumber, anchor: figure.id,
+                                   number: number, title: figure.image.alt.plainText, location: location(figure.image.position)))
+            return .figure(figure)
+        case .table(var table):
+            guard table.caption != nil || table.attributes.id != nil else { return block }
+            let number = next(.table)
+            table.number = number
+            table.id = table.attributes.id ?? freeID("table-\(number.parts.map(String.init).joined(separator: "-"))")
+            register(table.id!, explicit: table.attributes.id != nil,
+                     target: .init(kind: .table, chapterID: chapterID, chapterNumber: chapterNumber, anchor: table.id,
+                                   number: number, title: table.caption?.plainText ?? "", location: location(table.position)))
+            return .table(table)
+        case .exercises(let exercises):
+            return .exercises(exercises.map { original in
+                var exercise = original
+                let number = next(.exercise)
+                exercise.number = number
+                exercise.id = exercise.attributes.id ?? freeID("exercise-\(number.parts.map(String.init).joined(separator: "-"))")
+                register(exercise.id!, explicit: exercise.attributes.id != nil,
+                         target: .init(kind: .exercise, chapterID: chapterID, chapterNumber: chapterNumber, anchor: exercise.id,
+                                       number: number, title: "", location: location(exercise.position)))
+                exercise.blocks = exercise.blocks.map { self.block($0, topLevel: false) }
+                exercise.solution = exercise.solution?.map { self.block($0, topLevel: false) }
+                return exercise
+            })
+        case .quote(let inner): return .quote(inner.map { self.block($0, topLevel: false) })
+        case .callout(let kind, let inner): return .callout(kind, inner.map { self.block($0, topLevel: false) })
+        case .footnoteDefinition(let label, let inner):
+            return .footnoteDefinition(label: label, blocks: inner.map { self.block($0, topLevel: false) })
+        case .list(var list):
+            list.items = list.items.map { ListItem(blocks: $0.blocks.map { self.block($0, topLevel: false) }, checked: $0.checked) }
+            return .list(list)
+        default:
+            return block
+        }
+    }
+}
+
+/// A heading's generated id: lower-case letters and digits of any script, words joined by '-'.
+func slug(_ text: String) -> String {
+    var result = ""
+    var pendingDash = false
+    for character in text.lowercased() {
+        if character.isLetter || character.isNumber {
+            if pendingDash && !result.isEmpty { result.append("-") }
+            pendingDash = false
+            result.append(character)
+        } else if character.isWhitespace || character == "-" || character == "_" {
+            pendingDash = true
+        }
+    }
+    return result.isEmpty ? "section" : result
+}

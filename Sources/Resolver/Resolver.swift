@@ -1,0 +1,99 @@
+import CourseModel
+
+/// The resolve stage: numbers chapters, sections, listings, figures, tables and exercises,
+/// gives every heading an id, and turns cross-reference links into hrefs and labels.
+/// Pure: values in, values out.
+public enum Resolver {
+    public struct ParsedChapter: Sendable {
+        public var source: ChapterSource
+        public var document: Document
+        public init(source: ChapterSource, document: Document) { self.source = source; self.document = document }
+    }
+
+    public static func resolve(config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
+                               strings: [LocaleTag: UIStrings], contentFiles: Set<String>,
+                               locales: [LocaleTag]) -> (ResolvedCourse, [Diagnostic]) {
+        var diagnostics: Set<Diagnostic> = []
+        var pages: [LocaleTag: [ChapterPage]] = [:]
+        for locale in locales {
+            let (localePages, localeDiagnostics) = resolveLocale(locale, config: config, chapters: chapters,
+                                                                 strings: strings, contentFiles: contentFiles)
+            pages[locale] = localePages
+            diagnostics.formUnion(localeDiagnostics)
+        }
+        let course = ResolvedCourse(config: config, locales: locales, pages: pages, strings: strings)
+        return (course, Array(diagnostics).sortedForDisplay())
+    }
+
+    struct Target {
+        var kind: TargetKind
+        var chapterID: String
+        var chapterNumber: Int
+        var anchor: String?
+        var number: Numbering?
+        var title: String
+        var location: SourceLocation
+    }
+
+    static func resolveLocale(_ locale: LocaleTag, config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
+                              strings: [LocaleTag: UIStrings], contentFiles: Set<String>) -> ([ChapterPage], [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var numbered: [NumberedChapter] = []
+        // Pass 1: numbers and ids, chapter by chapter.
+        for (index, id) in config.chapterIDs.enumerated() {
+            guard let versions = chapters[id] else { continue }
+            let chosen = locale.fallbackChain(source: config.sourceLocale).lazy.compactMap { versions[$0] }.first
+            guard let chapter = chosen else { continue }
+            var numberer = Numberer(chapterID: id, chapterNumber: index + 1, path: chapter.source.path)
+            let document = numberer.number(chapter.document)
+            diagnostics += numberer.diagnostics
+            numbered.append(NumberedChapter(parsed: chapter, number: index + 1, document: document,
+                                            targets: numberer.targets, outline: numberer.outline))
+        }
+        // Course-wide registry of explicit ids; duplicates are errors naming both places.
+        var global: [String: Target] = [:]
+        for chapter in numbered {
+            for (id, target) in chapter.targets.explicit.sorted(by: { $0.value.location < $1.value.location }) {
+                if let first = global[id] {
+                    diagnostics.append(duplicateID(id, at: target.location, first: first.location))
+                } else {
+                    global[id] = target
+                }
+            }
+        }
+        let byID = Dictionary(uniqueKeysWithValues: numbered.map { ($0.parsed.source.id, $0) })
+        // Pass 2: references.
+        var pages: [ChapterPage] = []
+        for chapter in numbered {
+            let source = chapter.parsed.source
+            let labels = strings[source.locale] ?? UIStrings(locale: source.locale, entries: [:])
+            var linker = Linker(chapter: chapter, global: global, chapters: byID, labels: labels,
+                                contentFiles: contentFiles, contentLocaleFolder: source.locale.rawValue)
+            let document = linker.link(chapter.document)
+            diagnostics += linker.diagnostics
+            pages.append(ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, number: chapter.number,
+                                     title: source.title, summary: source.summary, sourcePath: source.path,
+                                     document: document, outline: chapter.outline, files: linker.files))
+        }
+        return (pages, diagnostics)
+    }
+}
+
+struct NumberedChapter {
+    var parsed: Resolver.ParsedChapter
+    var number: Int
+    var document: Document
+    var targets: Targets
+    var outline: [OutlineEntry]
+}
+
+/// The ids a chapter defines: explicit ones (course-wide) and every anchor on the page.
+struct Targets {
+    var explicit: [String: Resolver.Target] = [:]
+    var local: [String: Resolver.Target] = [:]
+}
+
+func duplicateID(_ id: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {
+    .error("duplicate id '\(id)'", at: location,
+           suggestion: "ids name one thing in the whole course; rename one of them", related: [first])
+}

@@ -1,0 +1,107 @@
+import CPlatform
+import CourseModel
+import Foundation
+
+/// The write stage: puts the site on disk atomically. The new site is assembled in a
+/// staging folder beside the output (unchanged files are hard-linked, not rewritten) and
+/// swapped in with one rename, so a failed build never leaves a half-written site.
+public enum SiteWriter {
+    public struct Report: Sendable, Equatable {
+        public var written: Int
+        public var unchanged: Int
+        public var removed: Int
+        public var swapped: Bool
+    }
+
+    public static func write(_ files: [SiteFile], to output: String) throws(DiagnosticsError) -> Report {
+        let fm = FileManager.default
+        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        let parent = outputURL.deletingLastPathComponent()
+        let name = outputURL.lastPathComponent
+
+        // What differs from what is there now?
+        var existing = Set<String>()
+        if fm.fileExists(atPath: outputURL.path) {
+            existing = Set(allFiles(under: outputURL.path))
+        }
+        var changed: [SiteFile] = []
+        var unchanged: [String] = []
+        for file in files {
+            let target = outputURL.appendingPathComponent(file.path).path
+            if existing.contains(file.path), sameContents(file, at: target) { unchanged.append(file.path) } else { changed.append(file) }
+        }
+        let wanted = Set(files.map(\.path))
+        let stale = existing.subtracting(wanted)
+        if changed.isEmpty && stale.isEmpty && fm.fileExists(atPath: outputURL.path) {
+            return Report(written: 0, unchanged: unchanged.count, removed: 0, swapped: false)
+        }
+
+        let staging = parent.appendingPathComponent(".\(name)-staging-\(ProcessInfo.processInfo.processIdentifier)")
+        let old = parent.appendingPathComponent(".\(name)-old-\(ProcessInfo.processInfo.processIdentifier)")
+        try? fm.removeItem(at: staging)
+        try? fm.removeItem(at: old)
+        do {
+            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            var folders = Set<String>()
+            func prepare(_ path: String) throws {
+                let folder = (path as NSString).deletingLastPathComponent
+                if !folder.isEmpty, folders.insert(folder).inserted {
+                    try fm.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+                }
+            }
+            for path in unchanged {
+                try prepare(path)
+                try fm.linkItem(at: outputURL.appendingPathComponent(path), to: staging.appendingPathComponent(path))
+            }
+            for file in changed {
+                try prepare(file.path)
+                let target = staging.appendingPathComponent(file.path)
+                switch file.contents {
+                case .text(let text): try Data(text.utf8).write(to: target)
+                case .copy(let source): try fm.copyItem(at: URL(fileURLWithPath: source), to: target)
+                }
+            }
+            if fm.fileExists(atPath: outputURL.path) {
+                if primer_exchange_paths(staging.path, outputURL.path) == 0 {
+                    try fm.removeItem(at: staging)  // now holds the previous site
+                } else {
+                    // No atomic exchange on this system: two renames, a moment apart.
+                    try fm.moveItem(at: outputURL, to: old)
+                    try fm.moveItem(at: staging, to: outputURL)
+                    try fm.removeItem(at: old)
+                }
+            } else {
+                try fm.moveItem(at: staging, to: outputURL)
+            }
+        } catch {
+            try? fm.removeItem(at: staging)
+            throw DiagnosticsError([.error("cannot write the site: \(error.localizedDescription)",
+                                           at: SourceLocation(path: output),
+                                           suggestion: "check that the folder is writable; the previous site was left as it was")])
+        }
+        return Report(written: changed.count, unchanged: unchanged.count, removed: stale.count, swapped: true)
+    }
+
+    static func sameContents(_ file: SiteFile, at path: String) -> Bool {
+        guard let current = FileManager.default.contents(atPath: path) else { return false }
+        switch file.contents {
+        case .text(let text):
+            return current.count == text.utf8.count && current.elementsEqual(text.utf8)
+        case .copy(let source):
+            guard let data = FileManager.default.contents(atPath: source) else { return false }
+            return data == current
+        }
+    }
+
+    static func allFiles(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var result: [String] = []
+        while let item = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + item, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result.append(item)
+            }
+        }
+        return result
+    }
+}
