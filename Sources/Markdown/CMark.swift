@@ -51,6 +51,7 @@ private struct Converter {
     let lineOffset: Int
     var diagnostics: [Diagnostic] = []
     var reportedDepth = false
+    var footnoteDefinitions = 0
 
     init(path: String, lineOffset: Int) { self.path = path; self.lineOffset = lineOffset }
 
@@ -140,9 +141,13 @@ private struct Converter {
                 if cmark_gfm_extensions_get_table_row_is_header(row) != 0 { header = cells } else { rows.append(cells) }
             }
             return .table(Table(alignments: alignments, header: header, rows: rows, position: position(node)))
-        case "footnote_definition":
-            return .footnoteDefinition(label: Self.string(cmark_node_get_literal(node)), blocks: blocks(of: node, depth: depth))
         default:
+            // This cmark-gfm has no type string for footnotes. It moves the referenced
+            // definitions to the end in reference order and numbers references 1, 2…
+            if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION {
+                footnoteDefinitions += 1
+                return .footnoteDefinition(label: String(footnoteDefinitions), blocks: blocks(of: node, depth: depth))
+            }
             return nil
         }
     }
@@ -178,9 +183,10 @@ private struct Converter {
         case "image":
             return .image(Image(source: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
                                 alt: inlines(of: node, depth: depth), position: position(node)))
-        case "footnote_reference":
-            return .footnoteReference(Self.string(cmark_node_get_literal(node)))
         default:
+            if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_REFERENCE {
+                return .footnoteReference(Self.string(cmark_node_get_literal(node)))
+            }
             return nil
         }
     }

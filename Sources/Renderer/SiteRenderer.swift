@@ -85,6 +85,8 @@ public struct SiteRenderer: Sendable {
     func wrap(_ content: String, _ context: [String: Any]) -> String {
         var page = context
         page["content"] = content
+        page["has_toc"] = (context["toc"] as? [Any]).map { !$0.isEmpty } ?? false
+        page["has_languages"] = ((context["languages"] as? [Any])?.count ?? 0) > 1
         return library.render(page, withTemplate: "layout") ?? ""
     }
 

@@ -11,6 +11,9 @@ public enum SiteWriter {
         public var unchanged: Int
         public var removed: Int
         public var swapped: Bool
+        public init(written: Int, unchanged: Int, removed: Int, swapped: Bool) {
+            self.written = written; self.unchanged = unchanged; self.removed = removed; self.swapped = swapped
+        }
     }
 
     public static func write(_ files: [SiteFile], to output: String) throws(DiagnosticsError) -> Report {

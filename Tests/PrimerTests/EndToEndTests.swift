@@ -1,0 +1,213 @@
+import CourseModel
+import Foundation
+import Pipeline
+import Testing
+
+@Suite(.serialized) struct EndToEndTests {
+    func build(_ folder: URL, locale: String? = nil, write: Bool = true) throws -> Build.Result {
+        try Build.run(.init(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
+                            output: folder.appendingPathComponent("site").path, locale: locale, write: write))
+    }
+
+    @Test func buildsTheFixtureCourse() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let result = try build(folder)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let site = folder.appendingPathComponent("site")
+        let files = Set(TestSupport.snapshot(site).keys)
+        #expect(files == ["index.html", "404.html", "assets/style.css", "images/pic.svg",
+                          "en/index.html", "en/intro.html", "en/details.html",
+                          "ru/index.html", "ru/intro.html", "ru/details.html",
+                          "zh-Hans/index.html", "zh-Hans/intro.html", "zh-Hans/details.html"])
+        let enIntro = TestSupport.read(site.appendingPathComponent("en/intro.html"))
+        #expect(enIntro.contains("<html lang=\"en\" dir=\"ltr\">"))
+        #expect(enIntro.contains("<a href=\"details.html\" class=\"xref\">Chapter 2</a>"))
+        #expect(enIntro.contains("<a href=\"#lst-hello\" class=\"xref\">Listing 1.1</a>"))
+        #expect(enIntro.contains("<a href=\"#fig-pic\" class=\"xref\">Figure 1.1</a>"))
+        #expect(enIntro.contains("<a href=\"#tbl-words\" class=\"xref\">Table 1.1</a>"))
+        #expect(enIntro.contains("<a href=\"details.html#deep\" class=\"xref\">Section 2.1</a>"))
+        #expect(enIntro.contains("<img src=\"../images/pic.svg\" alt=\"A small picture\">"))
+        #expect(enIntro.contains("<p class=\"callout-title\">Tip</p>"))
+        #expect(enIntro.contains("<p class=\"exercise-label\">Exercise 1.1</p>"))
+        #expect(enIntro.contains("<summary>Solution</summary>"))
+        #expect(enIntro.contains("<section class=\"summary\">"))
+        // Navigation: TOC with the current chapter, next link, language switcher, alternates, canonical.
+        #expect(enIntro.contains("<a href=\"intro.html\" aria-current=\"page\"><span class=\"chapter-number\">1</span> Introduction</a>"))
+        #expect(enIntro.contains("<a class=\"pager-next\" rel=\"next\" href=\"details.html\">"))
+        #expect(!enIntro.contains("pager-prev"))
+        #expect(enIntro.contains("<a href=\"../ru/intro.html\" hreflang=\"ru\" lang=\"ru\">Русский</a>"))
+        #expect(enIntro.contains("<link rel=\"alternate\" hreflang=\"zh-Hans\" href=\"https://example.org/course/zh-Hans/intro.html\">"))
+        #expect(enIntro.contains("<link rel=\"canonical\" href=\"https://example.org/course/en/intro.html\">"))
+        #expect(enIntro.contains("<a href=\"#start\"><span class=\"section-number\">1.1</span> Getting started</a>"))
+
+        let ruIntro = TestSupport.read(site.appendingPathComponent("ru/intro.html"))
+        #expect(ruIntro.contains("<html lang=\"ru\" dir=\"ltr\">"))
+        #expect(ruIntro.contains(">Глава 2</a>") && ruIntro.contains(">Листинг 1.1</a>") && ruIntro.contains(">Рис. 1.1</a>"))
+        #expect(ruIntro.contains(">Таблица 1.1</a>") && ruIntro.contains(">Упражнение 1.1</p>") && ruIntro.contains("<summary>Решение</summary>"))
+        #expect(!ruIntro.contains("fallback-banner"))
+        let zhIntro = TestSupport.read(site.appendingPathComponent("zh-Hans/intro.html"))
+        #expect(zhIntro.contains(">代码清单 1-1</a>") && zhIntro.contains(">图 1-1</a>") && zhIntro.contains(">第 2 章</a>"))
+
+        // The Russian "details" chapter is missing: English text under a Russian banner.
+        let ruDetails = TestSupport.read(site.appendingPathComponent("ru/details.html"))
+        #expect(ruDetails.contains("<p class=\"fallback-banner\" role=\"note\">Эта глава ещё не переведена. Вы читаете оригинал (English).</p>"))
+        #expect(ruDetails.contains("<article class=\"chapter\" lang=\"en\">"))
+        #expect(ruDetails.contains("<a href=\"intro.html#start\" class=\"xref\">Section 1.1</a>"))
+        #expect(ruDetails.contains("<a class=\"pager-prev\" rel=\"prev\" href=\"intro.html\">"))
+        #expect(ruDetails.contains("a &lt;b&gt;raw html&lt;/b&gt;") || ruDetails.contains("&lt;b&gt;raw html&lt;/b&gt;"))
+
+        let home = TestSupport.read(site.appendingPathComponent("zh-Hans/index.html"))
+        #expect(home.contains("<h1>测试课程</h1>") && home.contains("第 1 部分"))
+        let root = TestSupport.read(site.appendingPathComponent("index.html"))
+        #expect(root.contains("<a href=\"ru/index.html\"><span class=\"choice-title\">Учебный курс</span>"))
+        // Every link in the site is relative (no leading slash), so it works from any subpath.
+        for (path, data) in TestSupport.snapshot(site) where path.hasSuffix(".html") && path != "404.html" {
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!text.contains("href=\"/") && !text.contains("src=\"/"), "\(path) has a root-relative link")
+        }
+    }
+
+    @Test func oneLocaleAndCheckMode() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let checked = try build(folder, write: false)
+        #expect(checked.succeeded && checked.pages == 6)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
+        let result = try build(folder, locale: "ru")
+        #expect(result.succeeded && result.pages == 2)
+        let files = TestSupport.snapshot(folder.appendingPathComponent("site")).keys
+        #expect(files.contains("ru/intro.html") && !files.contains("en/intro.html"))
+        #expect(throws: Build.UsageError.self) { try build(folder, locale: "fr") }
+    }
+
+    @Test func aRebuildWithNothingChangedWritesNothing() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        _ = try build(folder)
+        let again = try build(folder)
+        #expect(again.written?.written == 0 && again.written?.swapped == false)
+        try TestSupport.write("---\ntitle: Details\n---\nChanged [](intro.md).\n\n## Deep {#deep}\n", to: folder.appendingPathComponent("Content/en/details.md"))
+        let changed = try build(folder)
+        // en/details and its ru and zh-Hans fallbacks changed; nothing else.
+        #expect(changed.written?.written == 3)
+    }
+
+    /// Each bad input: a clear `path:line:col` diagnostic, failure, and the previous site untouched.
+    @Test(arguments: BadInput.all)
+    func badInputIsReportedAndLeavesTheSiteAlone(_ bad: BadInput) throws {
+        let folder = try TestSupport.copyFixture("basic")
+        #expect(try build(folder).succeeded)
+        let site = folder.appendingPathComponent("site")
+        let before = TestSupport.snapshot(site)
+        try bad.apply(folder.appendingPathComponent("Content"))
+        let result = try build(folder)
+        let text = result.diagnostics.map(\.description).joined(separator: "\n")
+        #expect(text.contains(bad.expected), "got:\n\(text)")
+        if bad.isError {
+            #expect(!result.succeeded)
+            #expect(TestSupport.snapshot(site) == before)
+        } else {
+            #expect(result.succeeded, "\(text)")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "Content" && $0 != "site" }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aTenMegabyteChapterBuilds() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let paragraph = "A paragraph with *emphasis*, `code` and a [link](https://example.org). " + String(repeating: "word ", count: 40) + "\n\n"
+        var text = "---\ntitle: Details\n---\n## Deep {#deep}\n\n"
+        var n = 0
+        while text.utf8.count < 10_000_000 {
+            text += "## Section \(n)\n\n" + String(repeating: paragraph, count: 20)
+            n += 1
+        }
+        try TestSupport.write(text, to: folder.appendingPathComponent("Content/en/details.md"))
+        let result = try build(folder, locale: "en")
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let page = TestSupport.read(folder.appendingPathComponent("site/en/details.html"))
+        #expect(page.utf8.count > 10_000_000)
+        #expect(page.contains("id=\"section-\(n - 1)\""))
+    }
+}
+
+struct BadInput: CustomTestStringConvertible, Sendable {
+    var name: String
+    var file: String
+    var contents: Data
+    var expected: String
+    var isError = true
+
+    var testDescription: String { name }
+
+    func apply(_ content: URL) throws {
+        let url = content.appendingPathComponent(file)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try contents.write(to: url)
+    }
+
+    static func text(_ name: String, _ file: String, _ text: String, _ expected: String, error: Bool = true) -> BadInput {
+        BadInput(name: name, file: file, contents: Data(text.utf8), expected: expected, isError: error)
+    }
+
+    static let course = try! String(contentsOf: TestSupport.fixtures.appendingPathComponent("basic/course.yml"), encoding: .utf8)
+
+    static let all: [BadInput] = [
+        .text("malformed front matter", "en/details.md", "---\ntitle: [unclosed\n---\nText\n",
+              "/en/details.md:3:1: error: malformed YAML"),
+        .text("front matter without title", "en/details.md", "---\nsummary: x\n---\nText\n",
+              "/en/details.md:1:1: error: the front matter has no 'title'"),
+        .text("no front matter", "en/details.md", "# Details\n\nText\n",
+              "/en/details.md:1:1: error: the chapter has no front matter"),
+        .text("unclosed front matter", "en/details.md", "---\ntitle: x\n\nText\n",
+              "/en/details.md:1:1: error: the front matter is not closed"),
+        .text("chapter in the table of contents with no file", "course.yml",
+              course.replacingOccurrences(of: "[intro, details]", with: "[intro, details, detials-two]"),
+              "/course.yml:10:32: error: chapter 'detials-two' is in the table of contents but"),
+        .text("file not in the table of contents", "en/extra.md", "---\ntitle: Extra\n---\nText\n",
+              "/en/extra.md: warning: chapter 'extra' is not in the table of contents, so it is not built", error: false),
+        .text("unknown id", "en/details.md", "---\ntitle: Details\n---\nSee [](#lst-helo).\n",
+              "/en/details.md:4:5: error: no section, listing, figure, table or exercise has the id 'lst-helo'\n    did you mean '#lst-hello'?"),
+        .text("duplicate id", "en/details.md", "---\ntitle: Details\n---\n## Again {#start}\n",
+              "/en/details.md:4:1: error: duplicate id 'start'\n"),
+        .text("broken chapter reference", "en/details.md", "---\ntitle: Details\n---\nSee [](intro.md#strat).\n",
+              "/en/details.md:4:5: error: chapter 'intro' has no id 'strat'\n    did you mean 'intro.md#start'?"),
+        .text("unknown locale", "course.yml", course.replacingOccurrences(of: "[en, ru, zh-Hans]", with: "[en, ru, zh-Hans, qq-Bad-x]")
+                .replacingOccurrences(of: "qq-Bad-x", with: "xz"),
+              "/course.yml:6:28: error: unknown locale 'xz'"),
+        .text("malformed locale tag", "course.yml", course.replacingOccurrences(of: "[en, ru, zh-Hans]", with: "[en, ru, zh_Hans]"),
+              "/course.yml:6:19: error: 'zh_Hans' is not a BCP 47 language tag"),
+        BadInput(name: "invalid UTF-8", file: "en/details.md", contents: Data("---\ntitle: D\n---\nab".utf8) + Data([0xC3, 0x28]) + Data("\n".utf8),
+                 expected: "/en/details.md:4:3: error: the file is not valid UTF-8 (byte 0xC3)"),
+        .text("empty file", "en/details.md", "", "/en/details.md:1:1: error: the chapter file is empty"),
+        .text("deeply nested quotes", "en/details.md", "---\ntitle: D\n---\n" + String(repeating: "> ", count: 3000) + "deep\n",
+              "/en/details.md:4:", ),
+        .text("deeply nested lists", "en/details.md", "---\ntitle: D\n---\n" + (0..<300).map { String(repeating: "  ", count: $0) + "- item" }.joined(separator: "\n") + "\n",
+              "error: lists, quotes or emphasis nest more than 100 levels deep"),
+        .text("missing image", "en/details.md", "---\ntitle: D\n---\n![x](../images/nope.svg)\n",
+              "/en/details.md:4:1: error: image '../images/nope.svg' not found"),
+        .text("malformed course.yml", "course.yml", "title: [x\n", "/course.yml:2:1: error: malformed YAML"),
+        .text("template syntax error", "templates/home.mustache", "{{#toc}}\n{{/parts}}\n", "/templates/home.mustache:2:"),
+        .text("string missing everywhere", "templates/home.mustache", "{{t.no_such_key}}\n",
+              "/templates/home.mustache:1:3: error: string 'no_such_key' is in no string table"),
+    ]
+}
+
+@Suite struct CommandLineTests {
+    @Test func exitCodesAreZeroOneAndTwo() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: TestSupport.primer), "build the package first (swift build)")
+        let folder = try TestSupport.copyFixture("basic")
+        let templates = ["--templates", TestSupport.templates]
+        let ok = try TestSupport.run(["build"] + templates, in: folder)
+        #expect(ok.status == 0, "\(ok.output)")
+        #expect(ok.output.contains("primer: built 6 pages into site/"))
+        let usage = try TestSupport.run(["build", "--no-such-flag"], in: folder)
+        #expect(usage.status == 2)
+        let locale = try TestSupport.run(["check", "--locale", "fr"] + templates, in: folder)
+        #expect(locale.status == 2)
+        #expect(locale.output.contains("unknown locale 'fr'"))
+        try TestSupport.write("---\ntitle: D\n---\n[](#nowhere)\n", to: folder.appendingPathComponent("Content/en/details.md"))
+        let broken = try TestSupport.run(["check"] + templates, in: folder)
+        #expect(broken.status == 1)
+        #expect(broken.output.contains("Content/en/details.md:4:1: error: no section, listing, figure, table or exercise has the id 'nowhere'"))
+        #expect(broken.output.contains("primer: 2 errors, 0 warnings; check failed"))
+    }
+}

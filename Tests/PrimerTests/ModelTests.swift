@@ -1,0 +1,46 @@
+import CourseModel
+import Testing
+
+@Suite struct LocaleTagTests {
+    @Test(arguments: ["en", "ru", "zh-Hans", "zh-Hans-CN", "sr-Latn-RS", "de-CH-1996", "es-419", "en-US-u-ca-gregory", "x-private", "ast"])
+    func wellFormed(_ tag: String) { #expect(LocaleTag(tag) != nil) }
+
+    @Test(arguments: ["", "e", "en_US", "zh-", "-en", "toolongtag1", "en--US", "en-US-u", "1en"])
+    func malformed(_ tag: String) { #expect(LocaleTag(tag) == nil) }
+
+    @Test func fallbackChainGoesThroughParentsToSource() {
+        #expect(LocaleTag("zh-Hans-CN")!.fallbackChain(source: en).map(\.rawValue) == ["zh-Hans-CN", "zh-Hans", "zh", "en"])
+        #expect(en.fallbackChain(source: en).map(\.rawValue) == ["en"])
+    }
+}
+
+@Suite struct UIStringsTests {
+    @Test func formatsPositionalAndSequentialSpecifiers() {
+        #expect(UIStrings.format("Listing %1$@.%2$@", ["4", "1"]) == "Listing 4.1")
+        #expect(UIStrings.format("代码清单 %1$@-%2$@", ["4", "1"]) == "代码清单 4-1")
+        #expect(UIStrings.format("%2$@ then %1$@", ["a", "b"]) == "b then a")
+        #expect(UIStrings.format("%@ and %lld and %d%%", ["x", "2", "3"]) == "x and 2 and 3%")
+    }
+
+    @Test func mergesAlongTheFallbackChain() {
+        let tables: [LocaleTag: StringTable] = [
+            en: StringTable(locale: en, path: "en.yml", entries: ["a": "A", "b": "B", "c": "C"]),
+            LocaleTag("zh")!: StringTable(locale: LocaleTag("zh")!, path: "zh.yml", entries: ["b": "乙"]),
+            zh: StringTable(locale: zh, path: "zh-Hans.yml", entries: ["a": "甲"]),
+        ]
+        let strings = UIStrings(locale: zh, source: en, tables: tables)
+        #expect(strings["a"] == "甲")
+        #expect(strings["b"] == "乙")
+        #expect(strings["c"] == "C")
+    }
+
+    @Test func suggestsTheClosestCandidate() {
+        #expect(closestMatch(to: "retain-cycle", in: ["retain-cycles", "arc", "copy-on-write"]) == "retain-cycles")
+        #expect(closestMatch(to: "zzzz", in: ["retain-cycles", "arc"]) == nil)
+    }
+
+    @Test func diagnosticsPrintLikeACompiler() {
+        let d = Diagnostic.error("broken", at: SourceLocation(path: "Content/en/a.md", line: 3, column: 7), suggestion: "fix it")
+        #expect(d.description == "Content/en/a.md:3:7: error: broken\n    fix it")
+    }
+}

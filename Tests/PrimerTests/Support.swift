@@ -1,0 +1,61 @@
+import CourseModel
+import Foundation
+import Markdown
+import Resolver
+
+/// Paths and helpers shared by the tests.
+enum TestSupport {
+    static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var templates: String { root.appendingPathComponent("Templates").path }
+    static var fixtures: URL { root.appendingPathComponent("Tests/PrimerTests/Fixtures") }
+    static var primer: String { root.appendingPathComponent(".build/debug/primer").path }
+
+    /// A fresh copy of a fixture course in a temporary folder; returns the folder (holding Content/).
+    static func copyFixture(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: folder.appendingPathComponent("Content"))
+        return folder
+    }
+
+    static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    static func read(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
+
+    /// Parses one Markdown text.
+    static func parse(_ markdown: String, path: String = "t.md") -> (Document, [Diagnostic]) {
+        ChapterParser.parse(markdown, path: path)
+    }
+
+    /// Runs the CLI; returns exit status and combined output.
+    static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: primer)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Every file under `folder` with its contents, to prove a failed build touched nothing.
+    static func snapshot(_ folder: URL) -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return result }
+        while let item = enumerator.nextObject() as? String {
+            if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(item).path) { result[item] = data }
+        }
+        return result
+    }
+}
+
+let en = LocaleTag("en")!
+let ru = LocaleTag("ru")!
+let zh = LocaleTag("zh-Hans")!

@@ -1,0 +1,44 @@
+import CourseModel
+import Foundation
+import Testing
+import Writer
+
+@Suite struct WriterTests {
+    func temp() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("primer-writer-\(UUID().uuidString)")
+    }
+
+    func inode(_ path: String) -> UInt64 {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+    }
+
+    @Test func writesSwapsAndLeavesUnchangedFilesAlone() throws {
+        let root = temp()
+        let site = root.appendingPathComponent("site").path
+        let first = try SiteWriter.write([SiteFile(path: "a.html", contents: .text("A")), SiteFile(path: "d/b.html", contents: .text("B")),
+                                          SiteFile(path: "old.html", contents: .text("O"))], to: site)
+        #expect(first == .init(written: 3, unchanged: 0, removed: 0, swapped: true))
+        let inodeA = inode(site + "/a.html")
+        let second = try SiteWriter.write([SiteFile(path: "a.html", contents: .text("A")), SiteFile(path: "d/b.html", contents: .text("B2"))], to: site)
+        #expect(second == .init(written: 1, unchanged: 1, removed: 1, swapped: true))
+        #expect(inode(site + "/a.html") == inodeA)  // hard-linked, not rewritten
+        #expect(TestSupport.read(URL(fileURLWithPath: site + "/d/b.html")) == "B2")
+        #expect(!FileManager.default.fileExists(atPath: site + "/old.html"))
+        let third = try SiteWriter.write([SiteFile(path: "a.html", contents: .text("A")), SiteFile(path: "d/b.html", contents: .text("B2"))], to: site)
+        #expect(third == .init(written: 0, unchanged: 2, removed: 0, swapped: false))
+        // No staging folders left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
+    }
+
+    @Test func aFailedWriteLeavesThePreviousSite() throws {
+        let root = temp()
+        let site = root.appendingPathComponent("site").path
+        _ = try SiteWriter.write([SiteFile(path: "a.html", contents: .text("A"))], to: site)
+        #expect(throws: DiagnosticsError.self) {
+            try SiteWriter.write([SiteFile(path: "a.html", contents: .text("new")),
+                                  SiteFile(path: "b.png", contents: .copy(from: root.appendingPathComponent("missing.png").path))], to: site)
+        }
+        #expect(TestSupport.read(URL(fileURLWithPath: site + "/a.html")) == "A")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
+    }
+}
