@@ -114,56 +114,69 @@ public enum CourseLoader {
             return (nil, [.error("the chapter file is empty", at: start,
                                                      suggestion: "start it with front matter:\n    ---\n    title: Chapter title\n    ---")])
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if let first = lines.first, first.hasSuffix("\r") { lines = lines.map { $0.hasSuffix("\r") ? $0.dropLast() : $0 } }
-        guard lines.first == "---" else {
-            return (nil, [.error("the chapter has no front matter", at: start,
-                                                     suggestion: "start it with:\n    ---\n    title: Chapter title\n    ---")])
+        // Only the front matter is split into lines; the body is taken whole.
+        var lines: [Substring] = []
+        var cursor = text.startIndex
+        var bodyStart: String.Index?
+        while cursor < text.endIndex {
+            let newline = text.utf8[cursor...].firstIndex(of: 0x0A) ?? text.endIndex
+            var line = text[cursor..<newline]
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            cursor = newline < text.endIndex ? text.index(after: newline) : newline
+            if lines.isEmpty && line != "---" {
+                return (nil, [.error("the chapter has no front matter", at: start,
+                                     suggestion: "start it with:\n    ---\n    title: Chapter title\n    ---")])
+            }
+            if !lines.isEmpty && (line == "---" || line == "...") { bodyStart = cursor; break }
+            lines.append(line)
         }
-        guard let close = lines.indices.dropFirst().first(where: { lines[$0] == "---" || lines[$0] == "..." }) else {
+        guard let bodyStart else {
             return (nil, [.error("the front matter is not closed", at: start,
-                                                     suggestion: "end it with a line holding only ---")])
+                                 suggestion: "end it with a line holding only ---")])
         }
-        let yaml = lines[1..<close].joined(separator: "\n")
+        let close = lines.count
         var diagnostics: [Diagnostic] = []
         var title: String?
         var summary: String?
-        switch YAML.compose(yaml, path: path, lineOffset: 1) {
-        case .failure(let d): return (nil, [d])
-        case .success(let node):
-            guard let node, node.mapping != nil else {
-                return (nil, [.error("the front matter must be a mapping with a 'title'",
-                                                         at: SourceLocation(path: path, line: 2, column: 1),
-                                                         suggestion: "write: title: Chapter title")])
-            }
-            for (key, keyNode, value) in YAML.entries(node) {
-                let location = YAML.location(keyNode, path: path, lineOffset: 1)
-                switch key {
-                case "title":
-                    guard let string = value.scalar?.string, !string.isEmpty else {
-                        diagnostics.append(.error("'title' must be a non-empty text", at: location)); continue
-                    }
-                    title = string
-                case "summary":
-                    guard let string = value.scalar?.string else {
-                        diagnostics.append(.error("'summary' must be a text", at: location)); continue
-                    }
-                    summary = string
-                default:
-                    // Later stages (translation status, samples) add keys; unknown ones are only warned about.
-                    let known = ["title", "summary", "translated_from"]
-                    if !known.contains(key) {
-                        diagnostics.append(.warning("unknown front matter key '\(key)' is ignored", at: location,
-                                                    suggestion: closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }))
-                    }
+        let entries: [(key: String, value: String?, location: SourceLocation)]
+        if let simple = SimpleYAML.flatMapping(lines.dropFirst(), path: path, firstLine: 2) {
+            entries = simple
+        } else {
+            switch YAML.compose(lines.dropFirst().joined(separator: "\n"), path: path, lineOffset: 1) {
+            case .failure(let d): return (nil, [d])
+            case .success(let node):
+                guard let node, node.mapping != nil else {
+                    return (nil, [.error("the front matter must be a mapping with a 'title'",
+                                         at: SourceLocation(path: path, line: 2, column: 1),
+                                         suggestion: "write: title: Chapter title")])
                 }
+                entries = YAML.entries(node).map { ($0.key, $0.value.scalar?.string, YAML.location($0.keyNode, path: path, lineOffset: 1)) }
+            }
+        }
+        for (key, value, location) in entries {
+            switch key {
+            case "title":
+                guard let value, !value.isEmpty else {
+                    diagnostics.append(.error("'title' must be a non-empty text", at: location)); continue
+                }
+                title = value
+            case "summary":
+                guard let value else {
+                    diagnostics.append(.error("'summary' must be a text", at: location)); continue
+                }
+                summary = value
+            default:
+                // Later stages (translation status, samples) add keys; unknown ones are only warned about.
+                let known = ["title", "summary"]
+                diagnostics.append(.warning("unknown front matter key '\(key)' is ignored", at: location,
+                                            suggestion: closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }))
             }
         }
         if title == nil, !diagnostics.hasErrors {
             diagnostics.append(.error("the front matter has no 'title'", at: start, suggestion: "add: title: Chapter title"))
         }
         guard let title, !diagnostics.hasErrors else { return (nil, diagnostics) }
-        let body = lines[(close + 1)...].joined(separator: "\n")
+        let body = String(text[bodyStart...])
         return (ChapterSource(id: id, locale: locale, path: path, title: title, summary: summary,
                               body: body, bodyLine: close + 2), diagnostics)
     }

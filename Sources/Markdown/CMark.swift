@@ -19,13 +19,14 @@ struct RawParse {
 /// Parses GitHub-flavoured Markdown into plain Swift values.
 /// `lineOffset` is added to every line so positions point into the whole file.
 func parseWithCmark(_ text: String, path: String, lineOffset: Int) -> RawParse {
-    cmarkLock.withLock { registered in
+    // The tree belongs to this call alone once parsed, so it is walked outside the lock.
+    let parsed: OpaquePointer? = cmarkLock.withLock { registered in
         if !registered {
             cmark_gfm_core_extensions_ensure_registered()
             registered = true
         }
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
-        guard let parser = cmark_parser_new(options) else { return RawParse(blocks: [], diagnostics: []) }
+        guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in ["table", "strikethrough", "autolink", "tasklist", "tagfilter"] {
             if let extensionPointer = cmark_find_syntax_extension(name) {
@@ -38,12 +39,13 @@ func parseWithCmark(_ text: String, path: String, lineOffset: Int) -> RawParse {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return RawParse(blocks: [], diagnostics: []) }
-        defer { cmark_node_free(root) }
-        var converter = Converter(path: path, lineOffset: lineOffset)
-        let blocks = converter.blocks(of: root, depth: 0)
-        return RawParse(blocks: blocks, diagnostics: converter.diagnostics)
+        return cmark_parser_finish(parser)
     }
+    guard let root = parsed else { return RawParse(blocks: [], diagnostics: []) }
+    defer { cmark_node_free(root) }
+    var converter = Converter(path: path, lineOffset: lineOffset)
+    let blocks = converter.blocks(of: root, depth: 0)
+    return RawParse(blocks: blocks, diagnostics: converter.diagnostics)
 }
 
 private struct Converter {

@@ -5,7 +5,7 @@ import Mustache
 /// The render stage: resolved course + templates + strings → the site's files.
 /// Pages render in parallel; nothing here touches the disk.
 public struct SiteRenderer: Sendable {
-    public static let requiredTemplates = ["layout", "index", "home", "chapter", "404"]
+    public static let requiredTemplates = ["layout", "toc", "index", "home", "chapter", "404"]
     /// Keys the code itself looks up (templates add theirs; see `templateKeys`).
     public static let codeKeys = [
         "language_name", "ref_chapter", "ref_section", "ref_listing", "ref_figure", "ref_table", "ref_exercise",
@@ -65,7 +65,7 @@ public struct SiteRenderer: Sendable {
         var jobs: [@Sendable () -> SiteFile] = []
         for locale in course.locales {
             let pages = course.pages[locale] ?? []
-            let context = LocaleContext(course: course, locale: locale)
+            let context = LocaleContext(course: course, locale: locale, library: library)
             jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/index.html", contents: .text(renderHome(context))) }
             for index in pages.indices {
                 jobs.append { [self] in
@@ -85,7 +85,6 @@ public struct SiteRenderer: Sendable {
     func wrap(_ content: String, _ context: [String: Any]) -> String {
         var page = context
         page["content"] = content
-        page["has_toc"] = (context["toc"] as? [Any]).map { !$0.isEmpty } ?? false
         page["has_languages"] = ((context["languages"] as? [Any])?.count ?? 0) > 1
         return library.render(page, withTemplate: "layout") ?? ""
     }
@@ -94,7 +93,8 @@ public struct SiteRenderer: Sendable {
         var context = locale.base(root: "../")
         context["page_title"] = locale.courseTitle
         context["is_home"] = true
-        context["toc"] = locale.toc(current: nil)
+        context["toc"] = locale.toc
+        context["toc_html"] = locale.tocHTML
         context["languages"] = locale.languages(page: "index.html")
         context["alternates"] = locale.alternates(page: "index.html")
         context["canonical"] = locale.canonical(page: "index.html")
@@ -117,7 +117,7 @@ public struct SiteRenderer: Sendable {
             context["fallback"] = ["message": locale.strings.format("fallback_banner", locale.languageName(page.contentLocale)),
                                    "lang": page.contentLocale.rawValue]
         }
-        context["toc"] = locale.toc(current: page.id)
+        context["toc_html"] = locale.tocHTML(chapter: page.id)
         context["outline"] = page.outline.map { entry -> [String: Any] in
             ["id": entry.id, "number": entry.number as Any, "title": entry.title, "nested": entry.depth > 1]
         }
@@ -133,7 +133,7 @@ public struct SiteRenderer: Sendable {
 
     func renderRoot(_ course: ResolvedCourse) -> String {
         let source = course.locales.contains(course.config.sourceLocale) ? course.config.sourceLocale : course.locales[0]
-        let locale = LocaleContext(course: course, locale: source)
+        let locale = LocaleContext(course: course, locale: source, library: nil)
         var context = locale.base(root: "")
         context["page_title"] = locale.courseTitle
         context["entries"] = course.locales.map { tag -> [String: Any] in
@@ -149,7 +149,7 @@ public struct SiteRenderer: Sendable {
 
     func renderNotFound(_ course: ResolvedCourse) -> String {
         let source = course.locales.contains(course.config.sourceLocale) ? course.config.sourceLocale : course.locales[0]
-        let locale = LocaleContext(course: course, locale: source)
+        let locale = LocaleContext(course: course, locale: source, library: nil)
         // Served for any missing path, so links are absolute when the base URL is known.
         var context = locale.base(root: course.config.baseURL ?? "")
         context["page_title"] = locale.strings["not_found_title"]
@@ -169,13 +169,46 @@ struct LocaleContext: @unchecked Sendable {
     let strings: UIStrings
     let pages: [ChapterPage]
     let courseTitle: String
+    /// Parts and chapters, for the table of contents and the home page.
+    private(set) var toc: [[String: Any]] = []
+    /// The table of contents, rendered once per locale and expanded part (`toc.mustache`);
+    /// pages only mark their own entry, so a 1,000-chapter course does not render it 1,000 times.
+    private var renderedTOCs: [Int: RenderedTOC] = [:]
+    private var partOfChapter: [String: Int] = [:]
+    /// Up to this many chapters every part is expanded; above it, only the reader's part.
+    static let expandAllLimit = 50
 
-    init(course: ResolvedCourse, locale: LocaleTag) {
+    init(course: ResolvedCourse, locale: LocaleTag, library: MustacheLibrary?) {
         self.course = course
         self.locale = locale
         self.strings = course.strings[locale] ?? UIStrings(locale: locale, entries: [:])
         self.pages = course.pages[locale] ?? []
         self.courseTitle = course.config.title.text(for: locale, source: course.config.sourceLocale)
+        guard let library else { return }
+        self.toc = makeTOC()
+        let expandAll = pages.count <= Self.expandAllLimit
+        for (index, part) in course.config.parts.enumerated() {
+            for entry in part.chapters { partOfChapter[entry.id] = index }
+        }
+        // Key -1: nothing expanded (or everything, for small courses).
+        for key in expandAll ? [-1] : [-1] + Array(course.config.parts.indices) {
+            var context = base(root: "../")
+            context["toc"] = toc.enumerated().map { index, part -> [String: Any] in
+                var part = part
+                part["expanded"] = expandAll || index == key
+                return part
+            }
+            renderedTOCs[key] = RenderedTOC(html: library.render(context, withTemplate: "toc") ?? "")
+        }
+    }
+
+    /// The table of contents for the home page.
+    var tocHTML: String { renderedTOCs[-1]?.html ?? "" }
+
+    /// The table of contents for a chapter page, its link marked as the current page.
+    func tocHTML(chapter id: String) -> String {
+        let key = pages.count <= Self.expandAllLimit ? -1 : partOfChapter[id] ?? -1
+        return renderedTOCs[key]?.marking(id + ".html") ?? ""
     }
 
     static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"]
@@ -198,17 +231,18 @@ struct LocaleContext: @unchecked Sendable {
          "label": strings.format("chapter_label", String(page.number))]
     }
 
-    func toc(current: String?) -> [[String: Any]] {
+    private func makeTOC() -> [[String: Any]] {
         var pageByID: [String: ChapterPage] = [:]
         for page in pages { pageByID[page.id] = page }
         return course.config.parts.enumerated().map { index, part in
             [
                 "label": strings.format("part_label", String(index + 1)),
                 "title": part.title.text(for: locale, source: course.config.sourceLocale),
+                "first_href": part.chapters.first.map { $0.id + ".html" } ?? "",
                 "chapters": part.chapters.compactMap { entry -> [String: Any]? in
                     guard let page = pageByID[entry.id] else { return nil }
                     return ["href": page.id + ".html", "number": page.number, "title": page.title,
-                            "summary": page.summary as Any, "current": page.id == current, "fallback": page.isFallback]
+                            "summary": page.summary as Any, "fallback": page.isFallback]
                 },
             ]
         }
@@ -232,14 +266,35 @@ struct LocaleContext: @unchecked Sendable {
     func canonical(page: String) -> String? { course.config.baseURL.map { $0 + "\(locale.rawValue)/\(page)" } }
 }
 
-/// Runs `transform` over `items` on all cores, keeping the order.
-public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-    let buffer = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
-    buffer.initialize(repeating: nil)
-    defer { buffer.deallocate() }
-    nonisolated(unsafe) let results = buffer
-    DispatchQueue.concurrentPerform(iterations: items.count) { index in
-        results[index] = transform(items[index])
+
+/// A rendered table of contents and where each link's `href="…"` ends in it.
+struct RenderedTOC {
+    let html: String
+    private var marks: [String: Int] = [:]
+
+    init(html: String) {
+        self.html = html
+        // One pass over the UTF-8: remember where each `href="…"` closes (the first one wins).
+        let bytes = Array(html.utf8)
+        let prefix = Array("href=\"".utf8)
+        var index = 0
+        while index + prefix.count < bytes.count {
+            if bytes[index] == prefix[0], bytes[index..<(index + prefix.count)].elementsEqual(prefix) {
+                let start = index + prefix.count
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                let href = String(decoding: bytes[start..<end], as: UTF8.self)
+                if marks[href] == nil { marks[href] = end + 1 }
+                index = end
+            }
+            index += 1
+        }
     }
-    return buffer.map { $0! }
+
+    /// The HTML with `aria-current="page"` on the link to `href`.
+    func marking(_ href: String) -> String {
+        guard let offset = marks[escapeHTML(href)] else { return html }
+        let split = html.utf8.index(html.utf8.startIndex, offsetBy: offset)
+        return String(html[..<split]) + " aria-current=\"page\"" + String(html[split...])
+    }
 }

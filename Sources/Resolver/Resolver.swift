@@ -38,18 +38,20 @@ public enum Resolver {
     static func resolveLocale(_ locale: LocaleTag, config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
                               strings: [LocaleTag: UIStrings], contentFiles: Set<String>) -> ([ChapterPage], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var numbered: [NumberedChapter] = []
-        // Pass 1: numbers and ids, chapter by chapter.
-        for (index, id) in config.chapterIDs.enumerated() {
-            guard let versions = chapters[id] else { continue }
-            let chosen = locale.fallbackChain(source: config.sourceLocale).lazy.compactMap { versions[$0] }.first
-            guard let chapter = chosen else { continue }
-            var numberer = Numberer(chapterID: id, chapterNumber: index + 1, path: chapter.source.path)
-            let document = numberer.number(chapter.document)
-            diagnostics += numberer.diagnostics
-            numbered.append(NumberedChapter(parsed: chapter, number: index + 1, document: document,
-                                            targets: numberer.targets, outline: numberer.outline))
+        // Pass 1: numbers and ids, each chapter on its own (in parallel).
+        let chain = locale.fallbackChain(source: config.sourceLocale)
+        let chosen: [(Int, ParsedChapter)] = config.chapterIDs.enumerated().compactMap { index, id in
+            guard let versions = chapters[id], let chapter = chain.lazy.compactMap({ versions[$0] }).first else { return nil }
+            return (index + 1, chapter)
         }
+        let numberedWithDiagnostics = parallelMap(chosen) { number, chapter in
+            var numberer = Numberer(chapterID: chapter.source.id, chapterNumber: number, path: chapter.source.path)
+            let document = numberer.number(chapter.document)
+            return (NumberedChapter(parsed: chapter, number: number, document: document,
+                                    targets: numberer.targets, outline: numberer.outline), numberer.diagnostics)
+        }
+        let numbered = numberedWithDiagnostics.map(\.0)
+        diagnostics += numberedWithDiagnostics.flatMap(\.1)
         // Course-wide registry of explicit ids; duplicates are errors naming both places.
         var global: [String: Target] = [:]
         for chapter in numbered {
@@ -63,19 +65,17 @@ public enum Resolver {
         }
         let byID = Dictionary(uniqueKeysWithValues: numbered.map { ($0.parsed.source.id, $0) })
         // Pass 2: references.
-        var pages: [ChapterPage] = []
-        for chapter in numbered {
+        let linked = parallelMap(numbered) { [global] chapter in
             let source = chapter.parsed.source
             let labels = strings[source.locale] ?? UIStrings(locale: source.locale, entries: [:])
             var linker = Linker(chapter: chapter, global: global, chapters: byID, labels: labels,
                                 contentFiles: contentFiles, contentLocaleFolder: source.locale.rawValue)
             let document = linker.link(chapter.document)
-            diagnostics += linker.diagnostics
-            pages.append(ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, number: chapter.number,
-                                     title: source.title, summary: source.summary, sourcePath: source.path,
-                                     document: document, outline: chapter.outline, files: linker.files))
+            return (ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, number: chapter.number,
+                                title: source.title, summary: source.summary, sourcePath: source.path,
+                                document: document, outline: chapter.outline, files: linker.files), linker.diagnostics)
         }
-        return (pages, diagnostics)
+        return (linked.map(\.0), diagnostics + linked.flatMap(\.1))
     }
 }
 

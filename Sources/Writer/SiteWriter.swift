@@ -27,12 +27,12 @@ public enum SiteWriter {
         if fm.fileExists(atPath: outputURL.path) {
             existing = Set(allFiles(under: outputURL.path))
         }
-        var changed: [SiteFile] = []
-        var unchanged: [String] = []
-        for file in files {
-            let target = outputURL.appendingPathComponent(file.path).path
-            if existing.contains(file.path), sameContents(file, at: target) { unchanged.append(file.path) } else { changed.append(file) }
+        let outputPath = outputURL.path
+        let same = parallelMap(files) { [existing] file in
+            existing.contains(file.path) && sameContents(file, at: outputPath + "/" + file.path)
         }
+        let changed = zip(files, same).filter { !$0.1 }.map(\.0)
+        let unchanged = zip(files, same).filter { $0.1 }.map(\.0.path)
         let wanted = Set(files.map(\.path))
         let stale = existing.subtracting(wanted)
         if changed.isEmpty && stale.isEmpty && fm.fileExists(atPath: outputURL.path) {
@@ -56,13 +56,21 @@ public enum SiteWriter {
                 try prepare(path)
                 try fm.linkItem(at: outputURL.appendingPathComponent(path), to: staging.appendingPathComponent(path))
             }
-            for file in changed {
-                try prepare(file.path)
+            for file in changed { try prepare(file.path) }
+            let failures = parallelMap(changed) { file -> String? in
                 let target = staging.appendingPathComponent(file.path)
-                switch file.contents {
-                case .text(let text): try Data(text.utf8).write(to: target)
-                case .copy(let source): try fm.copyItem(at: URL(fileURLWithPath: source), to: target)
+                do {
+                    switch file.contents {
+                    case .text(let text): try writeFile(text, to: target.path)
+                    case .copy(let source): try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: target)
+                    }
+                    return nil
+                } catch {
+                    return "\(file.path): \(error.localizedDescription)"
                 }
+            }
+            if let failure = failures.compactMap({ $0 }).first {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: failure])
             }
             if fm.fileExists(atPath: outputURL.path) {
                 if primer_exchange_paths(staging.path, outputURL.path) == 0 {
@@ -85,11 +93,30 @@ public enum SiteWriter {
         return Report(written: changed.count, unchanged: unchanged.count, removed: stale.count, swapped: true)
     }
 
+    /// Plain open/write/close: the file is new in the staging folder, so nothing fancier is needed.
+    static func writeFile(_ text: String, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
+        defer { close(fd) }
+        var text = text
+        try text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+                }
+                offset += n
+            }
+        }
+    }
+
     static func sameContents(_ file: SiteFile, at path: String) -> Bool {
         guard let current = FileManager.default.contents(atPath: path) else { return false }
         switch file.contents {
         case .text(let text):
-            return current.count == text.utf8.count && current.elementsEqual(text.utf8)
+            return current.count == text.utf8.count && current == Data(text.utf8)
         case .copy(let source):
             guard let data = FileManager.default.contents(atPath: source) else { return false }
             return data == current
