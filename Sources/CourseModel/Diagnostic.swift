@@ -1,5 +1,5 @@
 /// A place in a source file. Lines and columns are 1-based; 0 means "unknown".
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     public var path: String
     public var line: Int
     public var column: Int
@@ -21,8 +21,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 }
 
 /// The one type for every problem a user can act on: where, what, and what to do.
-public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable { case error, warning }
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Codable {
+    public enum Severity: String, Sendable, Hashable, Codable { case error, warning }
 
     public var severity: Severity
     public var location: SourceLocation?

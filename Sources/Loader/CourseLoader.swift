@@ -50,6 +50,7 @@ public enum CourseLoader {
                                             at: SourceLocation(path: join(folder, file)),
                                             suggestion: "add '\(id)' to a part's chapters in \(configPath), or remove the file"))
             }
+            var toRead: [(id: String, path: String)] = []
             for part in config.parts {
                 for entry in part.chapters {
                     guard present.contains(entry.id) else {
@@ -62,11 +63,13 @@ public enum CourseLoader {
                         }
                         continue
                     }
-                    let path = join(folder, entry.id + ".md")
-                    let (chapter, chapterDiagnostics) = readChapter(path: path, id: entry.id, locale: locale)
-                    diagnostics += chapterDiagnostics
-                    if let chapter { chapters[entry.id, default: [:]][locale] = chapter }
+                    toRead.append((entry.id, join(folder, entry.id + ".md")))
                 }
+            }
+            // Reading and splitting front matter is independent per file.
+            for (chapter, chapterDiagnostics) in parallelMap(toRead, { readChapter(path: $0.path, id: $0.id, locale: locale) }) {
+                diagnostics += chapterDiagnostics
+                if let chapter { chapters[chapter.id, default: [:]][locale] = chapter }
             }
         }
         // Folders that look like locales the course does not declare.

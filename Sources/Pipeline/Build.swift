@@ -16,6 +16,8 @@ public enum Build {
         public var locale: String?
         /// `primer check`: everything but the write.
         public var write: Bool
+        /// Skip the build when nothing changed since the last one (see `BuildCache`).
+        public var useCache = true
         public init(content: String = "Content", templates: String = "Templates", output: String = "site",
                     locale: String? = nil, write: Bool = true) {
             self.content = content; self.templates = templates; self.output = output
@@ -27,6 +29,8 @@ public enum Build {
         public var diagnostics: [Diagnostic]
         public var pages: Int = 0
         public var written: SiteWriter.Report?
+        /// True when the build was skipped because nothing had changed.
+        public var upToDate = false
         /// Seconds per stage, in order.
         public var timings: [(stage: String, seconds: Double)] = []
         public var succeeded: Bool { !diagnostics.hasErrors }
@@ -45,6 +49,22 @@ public enum Build {
             let elapsed = now - clock
             result.timings.append((stage, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
             clock = now
+        }
+
+        // Nothing changed since the last successful build? Then the site is already right.
+        let cache = BuildCache(output: options.output)
+        var fingerprint = ""
+        if options.write && options.useCache {
+            fingerprint = BuildCache.fingerprint(options)
+            if let manifest = cache.validManifest(fingerprint: fingerprint) {
+                result.upToDate = true
+                result.pages = manifest.pages
+                result.diagnostics = manifest.warnings
+                result.written = SiteWriter.Report(written: 0, unchanged: manifest.files.count, removed: 0, swapped: false)
+                lap("cache")
+                return result
+            }
+            cache.invalidate()
         }
 
         // Load
@@ -116,6 +136,9 @@ public enum Build {
         if options.write {
             do {
                 result.written = try SiteWriter.write(files, to: options.output)
+                if options.useCache {
+                    cache.save(fingerprint: fingerprint, pages: result.pages, warnings: result.diagnostics)
+                }
             } catch {
                 result.diagnostics += error.diagnostics
             }

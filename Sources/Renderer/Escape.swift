@@ -1,20 +1,27 @@
 /// HTML-escapes text for element content and double-quoted attributes.
 public func escapeHTML(_ text: String) -> String {
-    var needs = false
-    for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 { needs = true; break }
-    guard needs else { return text }
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        default: result.unicodeScalars.append(scalar)
+    var text = text
+    return text.withUTF8 { bytes in
+        var firstSpecial = -1
+        for (index, byte) in bytes.enumerated() where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 {
+            firstSpecial = index
+            break
         }
+        guard firstSpecial >= 0 else { return String(decoding: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 32)
+        out.append(contentsOf: bytes[..<firstSpecial])
+        for byte in bytes[firstSpecial...] {
+            switch byte {
+            case 0x26: out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+            case 0x3C: out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
+            case 0x3E: out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
+            case 0x22: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
-    return result
 }
 
 /// Escapes a URL for an href/src attribute: characters outside what is safe are percent-encoded

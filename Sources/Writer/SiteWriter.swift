@@ -57,7 +57,7 @@ public enum SiteWriter {
                 try fm.linkItem(at: outputURL.appendingPathComponent(path), to: staging.appendingPathComponent(path))
             }
             for file in changed { try prepare(file.path) }
-            let failures = parallelMap(changed) { file -> String? in
+            let failures = changed.map { file -> String? in
                 let target = staging.appendingPathComponent(file.path)
                 do {
                     switch file.contents {

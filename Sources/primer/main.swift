@@ -57,7 +57,9 @@ func execute(_ flags: BuildFlags, write: Bool) throws {
         FileHandle.standardError.write(Data("primer: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"); \(write ? "the site was not written" : "check failed")\n".utf8))
         throw ExitCode(1)
     }
-    if let report = result.written {
+    if result.upToDate {
+        print("primer: \(flags.output)/ is up to date (\(result.pages) pages; nothing changed since the last build)")
+    } else if let report = result.written {
         print("primer: built \(result.pages) pages into \(flags.output)/ (\(report.written) files written, \(report.unchanged) unchanged, \(report.removed) removed)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")
     } else {
         print("primer: checked \(result.pages) pages, no errors\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")

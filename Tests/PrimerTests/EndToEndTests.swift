@@ -4,9 +4,11 @@ import Pipeline
 import Testing
 
 @Suite(.serialized) struct EndToEndTests {
-    func build(_ folder: URL, locale: String? = nil, write: Bool = true) throws -> Build.Result {
-        try Build.run(.init(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
-                            output: folder.appendingPathComponent("site").path, locale: locale, write: write))
+    func build(_ folder: URL, locale: String? = nil, write: Bool = true, cache: Bool = true) throws -> Build.Result {
+        var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
+                                    output: folder.appendingPathComponent("site").path, locale: locale, write: write)
+        options.useCache = cache
+        return try Build.run(options)
     }
 
     @Test func buildsTheFixtureCourse() throws {
@@ -79,10 +81,30 @@ import Testing
         #expect(throws: Build.UsageError.self) { try build(folder, locale: "fr") }
     }
 
-    @Test func aRebuildWithNothingChangedWritesNothing() throws {
+    @Test func aRebuildWithNothingChangedIsSkippedAndAnyChangeRebuilds() throws {
         let folder = try TestSupport.copyFixture("basic")
-        _ = try build(folder)
+        try TestSupport.write("---\ntitle: Stray\n---\n", to: folder.appendingPathComponent("Content/en/stray.md"))
+        let first = try build(folder)
+        #expect(!first.upToDate && first.diagnostics.count == 1)
         let again = try build(folder)
+        #expect(again.upToDate && again.pages == 6)
+        #expect(again.diagnostics == first.diagnostics)  // warnings are shown again
+        // A page removed by hand: the site no longer matches, so it is rebuilt.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("site/ru/intro.html"))
+        let repaired = try build(folder)
+        #expect(!repaired.upToDate && repaired.written?.written == 1)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/ru/intro.html").path))
+        // A template change rebuilds every page.
+        let layout = folder.appendingPathComponent("Content/templates/home.mustache")
+        try TestSupport.write(TestSupport.read(URL(fileURLWithPath: TestSupport.templates + "/home.mustache")) + "<!-- v2 -->\n", to: layout)
+        let retemplated = try build(folder)
+        #expect(!retemplated.upToDate && retemplated.written?.written == 3)
+    }
+
+    @Test func unchangedFilesAreNotRewritten() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        _ = try build(folder, cache: false)
+        let again = try build(folder, cache: false)
         #expect(again.written?.written == 0 && again.written?.swapped == false)
         try TestSupport.write("---\ntitle: Details\n---\nChanged [](intro.md).\n\n## Deep {#deep}\n", to: folder.appendingPathComponent("Content/en/details.md"))
         let changed = try build(folder)
@@ -107,7 +129,7 @@ import Testing
         } else {
             #expect(result.succeeded, "\(text)")
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "Content" && $0 != "site" }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !["Content", "site", ".primer-cache"].contains($0) }
         #expect(leftovers.isEmpty)
     }
 

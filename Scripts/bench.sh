@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# `make bench`: times Primer on a synthetic 1,002-page course (334 chapters x en, ru, zh-Hans).
+# Targets (2-core machine): full build < 1 s, no-change rebuild < 0.3 s, peak RSS < 200 MB.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PRIMER=.build/release/primer
+BENCH=.bench
+CHAPTERS=${CHAPTERS:-334}
+SHM=${TMPDIR_FAST:-/dev/shm}
+
+rm -rf "$BENCH"
+python3 Scripts/synthetic-course.py "$BENCH/Content" "$CHAPTERS"
+pages=$((CHAPTERS * 3))
+echo "Synthetic course: $pages pages, $(du -sh "$BENCH/Content" | cut -f1) of Markdown"
+
+run() { "$PRIMER" build --content "$BENCH/Content" --output "$1" >/dev/null; }
+
+echo
+echo "== Full build into $BENCH/site (disk), no cache"
+hyperfine --warmup 1 --runs 5 --export-json "$BENCH/full.json" \
+  --prepare "rm -rf $BENCH/site $BENCH/.primer-cache" \
+  "$PRIMER build --content $BENCH/Content --output $BENCH/site"
+
+if [ -d "$SHM" ]; then
+  echo
+  echo "== Full build into $SHM (tmpfs: the pipeline without this disk's file-creation cost)"
+  hyperfine --warmup 1 --runs 5 --export-json "$BENCH/full-shm.json" \
+    --prepare "rm -rf $SHM/primer-bench-site $SHM/.primer-cache" \
+    "$PRIMER build --content $BENCH/Content --output $SHM/primer-bench-site"
+  echo
+  echo "== Baseline: copying the finished site to this disk with cp -r"
+  hyperfine --warmup 1 --runs 5 --export-json "$BENCH/copy.json" \
+    --prepare "rm -rf $BENCH/site-copy" "cp -r $SHM/primer-bench-site $BENCH/site-copy"
+fi
+
+echo
+echo "== Rebuild with nothing changed"
+run "$BENCH/site"
+hyperfine --warmup 2 --runs 20 --export-json "$BENCH/nochange.json" \
+  "$PRIMER build --content $BENCH/Content --output $BENCH/site"
+
+echo
+echo "== Rebuild after editing one chapter"
+hyperfine --warmup 1 --runs 5 --export-json "$BENCH/onechange.json" \
+  --prepare "echo >> $BENCH/Content/en/ch0001.md" \
+  "$PRIMER build --content $BENCH/Content --output $BENCH/site"
+
+echo
+echo "== Stages of one full build (--verbose)"
+rm -rf "$BENCH/site" "$BENCH/.primer-cache"
+"$PRIMER" build --content "$BENCH/Content" --output "$BENCH/site" --verbose
+
+rss_kb=$( { /usr/bin/time -f %M "$PRIMER" build --content "$BENCH/Content" --output "$BENCH/site-rss" >/dev/null; } 2>&1 | tail -1)
+mean() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['mean'])" "$1"; }
+full=$(mean "$BENCH/full.json"); nochange=$(mean "$BENCH/nochange.json"); one=$(mean "$BENCH/onechange.json")
+shm=""; copy=""
+[ -f "$BENCH/full-shm.json" ] && shm=$(mean "$BENCH/full-shm.json") && copy=$(mean "$BENCH/copy.json")
+python3 - "$pages" "$full" "$nochange" "$one" "$rss_kb" "$shm" "$copy" <<'PY'
+import sys
+pages, full, nochange, one, rss, shm, copy = sys.argv[1:]
+full, nochange, one, rss = float(full), float(nochange), float(one), int(rss) / 1024
+print()
+print(f"Summary for {pages} pages")
+print(f"  full build (disk)        {full:6.3f} s   target 1.0 s   ({full / 1.0:.2f}x of target)")
+if shm:
+    shm, copy = float(shm), float(copy)
+    print(f"  full build (tmpfs)       {shm:6.3f} s   target 1.0 s   ({shm / 1.0:.2f}x of target)")
+    print(f"  cp -r of the site (disk) {copy:6.3f} s   (the disk's own cost of writing this output)")
+print(f"  no-change rebuild        {nochange:6.3f} s   target 0.3 s   ({nochange / 0.3:.2f}x of target, {full / nochange:.0f}x faster than a full build)")
+print(f"  one chapter edited       {one:6.3f} s")
+print(f"  peak RSS                 {rss:6.1f} MB  target 200 MB  ({rss / 200:.2f}x of target)")
+PY
+rm -rf "$SHM/primer-bench-site" "$SHM/.primer-cache" "$BENCH/site-rss" "$BENCH/site-copy"

@@ -1,0 +1,97 @@
+import CourseModel
+import Foundation
+
+/// Skips a build when nothing it reads has changed since the last successful one and the
+/// site on disk is still exactly what that build wrote — the way make compares timestamps.
+/// The fingerprint covers every file under the content and templates folders (path, size,
+/// modification time), the primer executable itself and the build options.
+struct BuildCache {
+    struct Manifest: Codable, Equatable {
+        var fingerprint: String
+        var pages: Int
+        var warnings: [Diagnostic]
+        /// Site files as written: path → "size:mtime".
+        var files: [String: String]
+    }
+
+    let manifestURL: URL
+    let outputPath: String
+
+    init(output: String) {
+        let url = URL(fileURLWithPath: output).standardizedFileURL
+        outputPath = url.path
+        manifestURL = url.deletingLastPathComponent()
+            .appendingPathComponent(".primer-cache/build-\(url.lastPathComponent).json")
+    }
+
+    static func fingerprint(_ options: Build.Options) -> String {
+        var hasher = FNV1a()
+        hasher.add("primer-build-1\0\(options.locale ?? "*")\0")
+        hasher.add(stamp("/proc/self/exe") ?? CommandLine.arguments[0])
+        for root in [options.content, options.templates] {
+            hasher.add("\0root:\(root)\0")
+            for path in files(under: root) {
+                hasher.add(path)
+                hasher.add(stamp(root + "/" + path) ?? "missing")
+            }
+        }
+        return String(hasher.value, radix: 16)
+    }
+
+    /// The manifest, if it matches `fingerprint` and the site on disk is untouched.
+    func validManifest(fingerprint: String) -> Manifest? {
+        guard let data = try? Data(contentsOf: manifestURL),
+              let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
+              manifest.fingerprint == fingerprint else { return nil }
+        let present = Self.files(under: outputPath)
+        guard present.count == manifest.files.count else { return nil }
+        for path in present where manifest.files[path] != Self.stamp(outputPath + "/" + path) { return nil }
+        return manifest
+    }
+
+    func save(fingerprint: String, pages: Int, warnings: [Diagnostic]) {
+        var files: [String: String] = [:]
+        for path in Self.files(under: outputPath) { files[path] = Self.stamp(outputPath + "/" + path) }
+        let manifest = Manifest(fingerprint: fingerprint, pages: pages, warnings: warnings, files: files)
+        do {
+            try FileManager.default.createDirectory(at: manifestURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONEncoder().encode(manifest).write(to: manifestURL, options: .atomic)
+        } catch {
+            // The cache only saves time; a build without it is still right.
+        }
+    }
+
+    func invalidate() { try? FileManager.default.removeItem(at: manifestURL) }
+
+    /// "size:mtime-in-nanoseconds", or nil when the file does not exist.
+    static func stamp(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    /// Regular files under `root`, relative and sorted; hidden files and folders are skipped.
+    static func files(under root: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        var result: [String] = []
+        while let item = enumerator.nextObject() as? String {
+            let name = (item as NSString).lastPathComponent
+            if name.hasPrefix(".") { enumerator.skipDescendants(); continue }
+            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular { result.append(item) }
+        }
+        return result.sorted()
+    }
+}
+
+/// 64-bit FNV-1a: tiny, stable across runs (Swift's Hasher is seeded per process).
+struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    mutating func add(_ text: String) {
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value &*= 0x100_0000_01b3
+        }
+        value ^= 0xff
+        value &*= 0x100_0000_01b3
+    }
+}
