@@ -31,7 +31,7 @@ enum ConfigReader {
         }
         for key in ["title", "source_locale", "locales", "parts"] where values[key] == nil {
             diagnostics.append(.error("course.yml has no '\(key)'", at: SourceLocation(path: path, line: 1, column: 1),
-                                      suggestion: "see AUTHORING.md for the keys a course needs"))
+                                      suggestion: "see \"Writing a course\" in README.md for the keys a course needs"))
         }
         if diagnostics.hasErrors { return (nil, diagnostics) }
 

@@ -26,7 +26,7 @@ public enum CourseLoader {
         let configPath = join(options.contentPath, "course.yml")
         guard fm.fileExists(atPath: configPath) else {
             return (nil, [.error("course.yml not found", at: SourceLocation(path: configPath),
-                                 suggestion: "every course needs Content/course.yml; see AUTHORING.md")])
+                                 suggestion: "every course needs Content/course.yml; see \"Writing a course\" in README.md")])
         }
         let configText: String
         switch readUTF8(URL(fileURLWithPath: configPath), displayPath: configPath) {
