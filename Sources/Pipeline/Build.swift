@@ -84,6 +84,12 @@ public enum Build {
         var strings: [LocaleTag: UIStrings] = [:]
         for locale in Set(sources.config.locales) {
             strings[locale] = UIStrings(locale: locale, source: source, tables: sources.strings)
+            // A locale without its own table still names itself in its own language (CLDR, via ICU).
+            let own = locale.fallbackChain(source: source).filter { $0 != source || locale == source }
+            if !own.contains(where: { sources.strings[$0]?.entries["language_name"] != nil }),
+               let name = Locale(identifier: locale.rawValue).localizedString(forIdentifier: locale.rawValue) {
+                strings[locale]?.entries["language_name"] = name.prefix(1).uppercased() + name.dropFirst()
+            }
         }
         lap("load")
 

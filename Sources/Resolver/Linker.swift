@@ -12,6 +12,8 @@ struct Linker {
     let contentLocaleFolder: String
     var diagnostics: [Diagnostic] = []
     var files: Set<String> = []
+    /// Explicit ids of the source locale, to say which translation lacks an id.
+    var sourceIDs: [String: Resolver.Target] = [:]
 
     init(chapter: NumberedChapter, global: [String: Resolver.Target], chapters: [String: NumberedChapter],
          labels: UIStrings, contentFiles: Set<String>, contentLocaleFolder: String) {
@@ -93,6 +95,13 @@ struct Linker {
         if pathPart.isEmpty {
             guard let fragment else { return nil }
             if let target = chapter.targets.local[fragment] ?? global[fragment] { return reference(to: target) }
+            if let original = sourceIDs[fragment], let translation = chapters[original.chapterID] {
+                let file = translation.parsed.source.path
+                diagnostics.append(.error("the id '\(fragment)' exists in \(original.location.path) but not in its translation \(file)",
+                                          at: location(position),
+                                          suggestion: "add {#\(fragment)} to the matching \(original.kind.rawValue) in \(file)"))
+                return nil
+            }
             let candidates = Set(global.keys).union(chapter.targets.local.keys)
             diagnostics.append(.error("no section, listing, figure, table or exercise has the id '\(fragment)'", at: location(position),
                                       suggestion: closestMatch(to: fragment, in: candidates).map { "did you mean '#\($0)'?" }

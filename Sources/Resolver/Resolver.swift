@@ -15,11 +15,15 @@ public enum Resolver {
                                locales: [LocaleTag]) -> (ResolvedCourse, [Diagnostic]) {
         var diagnostics: Set<Diagnostic> = []
         var pages: [LocaleTag: [ChapterPage]] = [:]
+        // The source locale's ids tell a translator which id their translation lacks.
+        let source = numberLocale(config.sourceLocale, config: config, chapters: chapters)
         for locale in locales {
-            let (localePages, localeDiagnostics) = resolveLocale(locale, config: config, chapters: chapters,
-                                                                 strings: strings, contentFiles: contentFiles)
+            let numbered = locale == config.sourceLocale ? source : numberLocale(locale, config: config, chapters: chapters)
+            let (localePages, linkDiagnostics) = linkLocale(locale, numbered, sourceIDs: source.global, strings: strings,
+                                                            contentFiles: contentFiles)
             pages[locale] = localePages
-            diagnostics.formUnion(localeDiagnostics)
+            diagnostics.formUnion(numbered.diagnostics)
+            diagnostics.formUnion(linkDiagnostics)
         }
         let course = ResolvedCourse(config: config, locales: locales, pages: pages, strings: strings)
         return (course, Array(diagnostics).sortedForDisplay())
@@ -35,8 +39,15 @@ public enum Resolver {
         var location: SourceLocation
     }
 
-    static func resolveLocale(_ locale: LocaleTag, config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
-                              strings: [LocaleTag: UIStrings], contentFiles: Set<String>) -> ([ChapterPage], [Diagnostic]) {
+    struct NumberedLocale {
+        var chapters: [NumberedChapter]
+        var global: [String: Target]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Pass 1 for one locale: every chapter (or its fallback) numbered, and the course-wide ids.
+    static func numberLocale(_ locale: LocaleTag, config: CourseConfig,
+                             chapters: [String: [LocaleTag: ParsedChapter]]) -> NumberedLocale {
         var diagnostics: [Diagnostic] = []
         // Pass 1: numbers and ids, each chapter on its own (in parallel).
         let chain = locale.fallbackChain(source: config.sourceLocale)
@@ -63,19 +74,26 @@ public enum Resolver {
                 }
             }
         }
-        let byID = Dictionary(uniqueKeysWithValues: numbered.map { ($0.parsed.source.id, $0) })
-        // Pass 2: references.
-        let linked = parallelMap(numbered) { [global] chapter in
+        return NumberedLocale(chapters: numbered, global: global, diagnostics: diagnostics)
+    }
+
+    /// Pass 2 for one locale: references, chapter by chapter (in parallel).
+    static func linkLocale(_ locale: LocaleTag, _ numbered: NumberedLocale, sourceIDs: [String: Target],
+                           strings: [LocaleTag: UIStrings], contentFiles: Set<String>) -> ([ChapterPage], [Diagnostic]) {
+        let byID = Dictionary(uniqueKeysWithValues: numbered.chapters.map { ($0.parsed.source.id, $0) })
+        let global = numbered.global
+        let linked = parallelMap(numbered.chapters) { chapter in
             let source = chapter.parsed.source
             let labels = strings[source.locale] ?? UIStrings(locale: source.locale, entries: [:])
             var linker = Linker(chapter: chapter, global: global, chapters: byID, labels: labels,
                                 contentFiles: contentFiles, contentLocaleFolder: source.locale.rawValue)
+            linker.sourceIDs = sourceIDs
             let document = linker.link(chapter.document)
             return (ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, number: chapter.number,
                                 title: source.title, summary: source.summary, sourcePath: source.path,
                                 document: document, outline: chapter.outline, files: linker.files), linker.diagnostics)
         }
-        return (linked.map(\.0), diagnostics + linked.flatMap(\.1))
+        return (linked.map(\.0), linked.flatMap(\.1))
     }
 }
 

@@ -69,6 +69,34 @@ import Testing
         }
     }
 
+    @Test func anyBCP47LocaleWorksWithoutItsOwnStringTable() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let config = folder.appendingPathComponent("Content/course.yml")
+        try TestSupport.write(TestSupport.read(config).replacingOccurrences(of: "[en, ru, zh-Hans]", with: "[en, ru, zh-Hans, de-CH, sr-Latn]"), to: config)
+        let intro = folder.appendingPathComponent("Content/de-CH/intro.md")
+        try TestSupport.write("---\ntitle: Einführung\n---\nSiehe [](#start) und [](details.md).\n\n## Start {#start}\n", to: intro)
+        // The English fallback of "details" points at #lst-hello, which this translation lacks.
+        let missing = try build(folder)
+        #expect(missing.diagnostics.filter(\.isError).map(\.message) == [
+            "the id 'lst-hello' exists in \(folder.path)/Content/en/intro.md but not in its translation \(intro.path)"])
+        try TestSupport.write(TestSupport.read(intro) + "\n```swift {#lst-hello title=\"Hallo.swift\"}\nprint(1)\n```\n", to: intro)
+        let result = try build(folder)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(result.diagnostics.map(\.message).sorted() == [
+            "there is no string table for 'de-CH'; its pages use the words of 'en'",
+            "there is no string table for 'sr-Latn'; its pages use the words of 'en'",
+        ])
+        let page = TestSupport.read(folder.appendingPathComponent("site/de-CH/intro.html"))
+        #expect(page.contains("<html lang=\"de-CH\" dir=\"ltr\">"))
+        // No German table: the source locale's words.
+        #expect(page.contains("<a href=\"details.html\" class=\"xref\">Chapter 2</a>"))
+        #expect(page.contains("<a href=\"#start\" class=\"xref\">Section 1.1</a>"))
+        #expect(page.contains("lang=\"de-CH\" aria-current=\"page\">Deutsch (Schweiz)</a>"))
+        let serbian = TestSupport.read(folder.appendingPathComponent("site/sr-Latn/details.html"))
+        #expect(serbian.contains("class=\"fallback-banner\""))
+        #expect(serbian.contains("lang=\"sr-Latn\" aria-current=\"page\">Srpski (latinica)</a>"))
+    }
+
     @Test func oneLocaleAndCheckMode() throws {
         let folder = try TestSupport.copyFixture("basic")
         let checked = try build(folder, write: false)
