@@ -22,17 +22,18 @@ let package = Package(
         .target(name: "CourseModel"),
         .target(name: "Loader", dependencies: ["CourseModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM"]),
+        .target(name: "Samples", dependencies: ["CourseModel", "CPlatform"]),
         .target(name: "Resolver", dependencies: ["CourseModel"]),
         .target(name: "Renderer", dependencies: ["CourseModel", .product(name: "Mustache", package: "swift-mustache")]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
-        .target(name: "Pipeline", dependencies: ["CourseModel", "Loader", "Markdown", "Resolver", "Renderer", "Writer"]),
+        .target(name: "Pipeline", dependencies: ["CourseModel", "Loader", "Markdown", "Samples", "Resolver", "Renderer", "Writer"]),
         .executableTarget(name: "primer", dependencies: [
-            "Pipeline", "CourseModel",
+            "Pipeline", "CourseModel", "Samples",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [
-            "CourseModel", "Loader", "Markdown", "Resolver", "Renderer", "Writer", "Pipeline",
+            "CourseModel", "Loader", "Markdown", "Samples", "Resolver", "Renderer", "Writer", "Pipeline",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

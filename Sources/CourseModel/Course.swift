@@ -95,9 +95,11 @@ public struct CourseSources: Sendable {
     public var assets: [AssetFile]
     /// Every file under the content folder that a page may link to or embed (relative to the content folder).
     public var contentFiles: Set<String>
+    /// `Content/Samples`, when the course has runnable samples.
+    public var samples: SamplesSources?
     public init(config: CourseConfig, chapters: [String: [LocaleTag: ChapterSource]], strings: [LocaleTag: StringTable],
-                templates: [String: TemplateSource], assets: [AssetFile], contentFiles: Set<String>) {
+                templates: [String: TemplateSource], assets: [AssetFile], contentFiles: Set<String>, samples: SamplesSources? = nil) {
         self.config = config; self.chapters = chapters; self.strings = strings
-        self.templates = templates; self.assets = assets; self.contentFiles = contentFiles
+        self.templates = templates; self.assets = assets; self.contentFiles = contentFiles; self.samples = samples
     }
 }

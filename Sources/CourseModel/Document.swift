@@ -170,6 +170,14 @@ public indirect enum Block: Hashable, Sendable {
     case figure(Figure)
     case exercises([Exercise])
     case footnoteDefinition(label: String, blocks: [Block])
+    /// A sample of the samples package; the resolve stage turns it into listings and output.
+    case sample(SampleEmbed)
+    /// An inline ```swift {run} snippet with its expected output.
+    case snippet(CodeBlock, Snippet)
+    /// Captured program output.
+    case output(OutputBlock)
+    /// A listing shown but not run (Apple-only frameworks), with a note.
+    case listingOnlyNote
 }
 
 /// One parsed chapter file.

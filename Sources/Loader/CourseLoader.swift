@@ -90,8 +90,11 @@ public enum CourseLoader {
         let (templates, assets, templateDiagnostics) = loadTemplates(options)
         diagnostics += templateDiagnostics
 
+        let (samples, sampleDiagnostics) = loadSamples(join(options.contentPath, "Samples"))
+        diagnostics += sampleDiagnostics
         let sources = CourseSources(config: config, chapters: chapters, strings: strings, templates: templates,
-                                    assets: assets, contentFiles: contentFiles(options.contentPath, locales: configured))
+                                    assets: assets, contentFiles: contentFiles(options.contentPath, locales: configured),
+                                    samples: samples)
         return (sources, diagnostics)
     }
 
@@ -182,6 +185,42 @@ public enum CourseLoader {
         let body = String(text[bodyStart...])
         return (ChapterSource(id: id, locale: locale, path: path, title: title, summary: summary,
                               body: body, bodyLine: close + 2), diagnostics)
+    }
+
+    /// `Content/Samples`: the manifest, the sources, settings, expected outputs and inputs.
+    static func loadSamples(_ root: String) -> (SamplesSources?, [Diagnostic]) {
+        let manifestPath = join(root, "Package.swift")
+        guard FileManager.default.fileExists(atPath: manifestPath) else { return (nil, []) }
+        var diagnostics: [Diagnostic] = []
+        func text(_ path: String) -> String? {
+            switch readUTF8(URL(fileURLWithPath: path), displayPath: path) {
+            case .success(let t): return t
+            case .failure(let d): diagnostics.append(d); return nil
+            }
+        }
+        guard let manifest = text(manifestPath) else { return (nil, diagnostics) }
+        var files: [String: String] = [:]
+        for folder in ["Sources", "ListingOnly"] {
+            for path in allFiles(under: join(root, folder)) where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                if let t = text(join(root, "\(folder)/\(path)")) { files["\(folder)/\(path)"] = t }
+            }
+        }
+        var expected: [String: String] = [:]
+        for name in allFiles(under: join(root, "Outputs")) where !name.hasPrefix(".") {
+            if let t = text(join(root, "Outputs/\(name)")) { expected[name] = t }
+        }
+        var inputs: [String: [UInt8]] = [:]
+        for name in allFiles(under: join(root, "Inputs")) where !name.hasPrefix(".") {
+            if let data = FileManager.default.contents(atPath: join(root, "Inputs/\(name)")) { inputs["Inputs/\(name)"] = [UInt8](data) }
+        }
+        let settingsPath = join(root, "samples.yml")
+        var settings: [String: SampleSettings] = [:]
+        var locations: [String: SourceLocation] = [:]
+        if FileManager.default.fileExists(atPath: settingsPath), let yaml = text(settingsPath) {
+            (settings, locations) = SampleSettingsReader.read(yaml, path: settingsPath, inputs: Set(inputs.keys), diagnostics: &diagnostics)
+        }
+        return (SamplesSources(root: root, manifest: manifest, files: files, settings: settings, settingsLocations: locations,
+                               expected: expected, inputs: inputs), diagnostics)
     }
 
     static func loadStrings(_ options: Options) -> ([LocaleTag: StringTable], [Diagnostic]) {

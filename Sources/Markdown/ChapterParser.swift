@@ -42,7 +42,20 @@ private struct ConventionPass {
                                                 at: location(code.position),
                                                 suggestion: "write them as {#lst-id title=\"File.swift\"}"))
                 }
-                output.append(.code(code))
+                if let sample = code.attributes.values["sample"] {
+                    output.append(.sample(embed(sample, code)))
+                } else if code.attributes.classes.contains("run") {
+                    var snippet = Snippet(code: code.code, expected: nil, position: code.position, expectedLine: 0)
+                    if index + 1 < input.count, case .code(let next) = input[index + 1],
+                       next.language.split(separator: " ").first == "output" {
+                        snippet.expected = next.code
+                        snippet.expectedLine = next.position.line
+                        index += 1
+                    }
+                    output.append(.snippet(code, snippet))
+                } else {
+                    output.append(.code(code))
+                }
             case .paragraph(let inlines, _):
                 if let figure = figure(from: inlines) {
                     output.append(.figure(figure))
@@ -89,6 +102,24 @@ private struct ConventionPass {
             index += 1
         }
         return output
+    }
+
+    mutating func embed(_ sample: String, _ code: CodeBlock) -> SampleEmbed {
+        var mode = SampleEmbed.OutputMode.after
+        if let value = code.attributes.values["output"] {
+            if let parsed = SampleEmbed.OutputMode(rawValue: value) {
+                mode = parsed
+            } else {
+                diagnostics.append(.warning("output=\"\(value)\" is not known; the output is shown after the listing",
+                                            at: location(code.position), suggestion: "use output=\"none\" or output=\"only\""))
+            }
+        }
+        if !code.code.allSatisfy(\.isWhitespace) {
+            diagnostics.append(.warning("the body of a sample embed is ignored; the code comes from the samples package",
+                                        at: location(code.position), suggestion: "leave the fenced block empty"))
+        }
+        return SampleEmbed(sample: sample, file: code.attributes.values["file"], slice: code.attributes.values["slice"],
+                           output: mode, attributes: code.attributes, position: code.position)
     }
 
     func isCaption(after index: Int, in input: [Block]) -> Bool {

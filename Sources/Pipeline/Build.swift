@@ -4,6 +4,7 @@ import Loader
 import Markdown
 import Renderer
 import Resolver
+import Samples
 import Writer
 
 /// One build, stage by stage: load → parse → resolve → render → write.
@@ -18,6 +19,10 @@ public enum Build {
         public var write: Bool
         /// Skip the build when nothing changed since the last one (see `BuildCache`).
         public var useCache = true
+        /// Record what the samples print now as their expected output.
+        public var bless = false
+        /// Called as samples are built and run (for a progress display).
+        public var sampleProgress: (@Sendable (SamplesStage.Progress) -> Void)?
         public init(content: String = "Content", templates: String = "Templates", output: String = "site",
                     locale: String? = nil, write: Bool = true) {
             self.content = content; self.templates = templates; self.output = output
@@ -31,6 +36,8 @@ public enum Build {
         public var written: SiteWriter.Report?
         /// True when the build was skipped because nothing had changed.
         public var upToDate = false
+        /// What the samples stage did (nil when the course has no samples).
+        public var samples: SamplesStage.Report?
         /// Seconds per stage, in order.
         public var timings: [(stage: String, seconds: Double)] = []
         public var succeeded: Bool { !diagnostics.hasErrors }
@@ -54,7 +61,7 @@ public enum Build {
         // Nothing changed since the last successful build? Then the site is already right.
         let cache = BuildCache(output: options.output)
         var fingerprint = ""
-        if options.write && options.useCache {
+        if options.write && options.useCache && !options.bless {
             fingerprint = BuildCache.fingerprint(options)
             if let manifest = cache.validManifest(fingerprint: fingerprint) {
                 result.upToDate = true
@@ -108,6 +115,20 @@ public enum Build {
         }
         lap("parse")
 
+        // Run samples: build, run, cache, verify
+        var sampleResults = SampleResults.none
+        let snippets = chapters.values.flatMap { $0.values }.sorted { $0.source.path < $1.source.path }
+            .flatMap { chapter in collectSnippets(chapter.document.blocks).map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path) } }
+        if sources.samples != nil || !snippets.isEmpty {
+            let report = SamplesStage.run(sources.samples, snippets: snippets,
+                                          options: .init(cacheDirectory: cache.folder, locales: locales, bless: options.bless,
+                                                         progress: options.sampleProgress))
+            result.samples = report
+            result.diagnostics += report.diagnostics
+            sampleResults = SampleResults(package: report.package, outcomes: report.outcomes, snippets: report.snippets)
+            lap("samples")
+        }
+
         // Templates and the words they need
         var renderer: SiteRenderer?
         do {
@@ -122,7 +143,7 @@ public enum Build {
 
         // Resolve
         let (course, resolveDiagnostics) = Resolver.resolve(config: sources.config, chapters: chapters, strings: strings,
-                                                            contentFiles: sources.contentFiles, locales: locales)
+                                                            contentFiles: sources.contentFiles, locales: locales, samples: sampleResults)
         result.diagnostics += resolveDiagnostics
         lap("resolve")
         guard let renderer, !result.diagnostics.hasErrors else {
@@ -152,6 +173,18 @@ public enum Build {
         }
         result.diagnostics = result.diagnostics.sortedForDisplay()
         return result
+    }
+
+    static func collectSnippets(_ blocks: [Block]) -> [Snippet] {
+        blocks.flatMap { block -> [Snippet] in
+            switch block {
+            case .snippet(_, let snippet): return [snippet]
+            case .quote(let inner), .callout(_, let inner): return collectSnippets(inner)
+            case .list(let list): return list.items.flatMap { collectSnippets($0.blocks) }
+            case .exercises(let exercises): return exercises.flatMap { collectSnippets($0.blocks) + collectSnippets($0.solution ?? []) }
+            default: return []
+            }
+        }
     }
 
     /// Every word a page needs must exist for every locale built, at least through fallback.

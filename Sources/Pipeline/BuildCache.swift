@@ -16,18 +16,25 @@ struct BuildCache {
 
     let manifestURL: URL
     let outputPath: String
+    /// `.primer-cache` beside the output: also home to the samples' outcomes.
+    let folder: String
 
     init(output: String) {
         let url = URL(fileURLWithPath: output).standardizedFileURL
         outputPath = url.path
-        manifestURL = url.deletingLastPathComponent()
-            .appendingPathComponent(".primer-cache/build-\(url.lastPathComponent).json")
+        folder = url.deletingLastPathComponent().appendingPathComponent(".primer-cache").path
+        manifestURL = URL(fileURLWithPath: folder).appendingPathComponent("build-\(url.lastPathComponent).json")
     }
 
     static func fingerprint(_ options: Build.Options) -> String {
         var hasher = FNV1a()
         hasher.add("primer-build-1\0\(options.locale ?? "*")\0")
         hasher.add(stamp("/proc/self/exe") ?? CommandLine.arguments[0])
+        // The Swift toolchain that builds the samples.
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let swift = URL(fileURLWithPath: String(folder) + "/swift").resolvingSymlinksInPath().path
+            if let found = stamp(swift) { hasher.add(swift + found); break }
+        }
         for root in [options.content, options.templates] {
             hasher.add("\0root:\(root)\0")
             for path in files(under: root) {

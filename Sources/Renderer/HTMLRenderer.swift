@@ -150,6 +150,28 @@ public struct HTMLRenderer {
             out += "</ol>\n"
         case .footnoteDefinition(let label, let blocks):
             footnoteBodies[label] = blocks
+        case .output(let output):
+            let failed = !output.status.succeeded
+            out += "<figure class=\"output\(failed ? " output-failed" : "")\">\n<figcaption>"
+            out += "<span class=\"caption-label\">\(escapeHTML(strings["output_label"]))</span>"
+            if case .exited(let code) = output.status, code != 0 {
+                out += " <span class=\"output-status\">" + escapeHTML(strings.format("output_exit_status", String(code))) + "</span>"
+            } else if case .signal(let signal) = output.status {
+                out += " <span class=\"output-status\">" + escapeHTML(strings.format("output_signal", String(signal))) + "</span>"
+            } else if case .timedOut(let seconds) = output.status {
+                out += " <span class=\"output-status\">" + escapeHTML(strings.format("output_timeout", String(Int(seconds)))) + "</span>"
+            }
+            out += "</figcaption>\n<pre class=\"output-text\"><samp>\(escapeHTML(output.text))</samp></pre>\n"
+            if let command = output.command {
+                out += "<p class=\"run-it\">\(escapeHTML(strings["sample_run_yourself"])) <code>\(escapeHTML(command))</code></p>\n"
+            }
+            out += "</figure>\n"
+        case .listingOnlyNote:
+            out += "<p class=\"listing-only\" role=\"note\">\(escapeHTML(strings["sample_listing_only"]))</p>\n"
+        case .sample:
+            break  // expanded by the resolve stage
+        case .snippet(let code, _):
+            render(.code(code), into: &out)
         }
     }
 

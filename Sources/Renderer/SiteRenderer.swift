@@ -11,7 +11,8 @@ public struct SiteRenderer: Sendable {
         "language_name", "ref_chapter", "ref_section", "ref_listing", "ref_figure", "ref_table", "ref_exercise",
         "part_label", "chapter_label", "callout_note", "callout_tip", "callout_important", "callout_warning",
         "callout_caution", "exercise_solution", "heading_anchor", "footnote_back", "task_done", "task_open",
-        "fallback_banner",
+        "fallback_banner", "output_label", "output_exit_status", "output_signal", "output_timeout",
+        "sample_run_yourself", "sample_listing_only",
     ]
 
     let library: MustacheLibrary

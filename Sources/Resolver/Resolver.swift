@@ -12,13 +12,14 @@ public enum Resolver {
 
     public static func resolve(config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
                                strings: [LocaleTag: UIStrings], contentFiles: Set<String>,
-                               locales: [LocaleTag]) -> (ResolvedCourse, [Diagnostic]) {
+                               locales: [LocaleTag], samples: SampleResults = .none) -> (ResolvedCourse, [Diagnostic]) {
         var diagnostics: Set<Diagnostic> = []
         var pages: [LocaleTag: [ChapterPage]] = [:]
         // The source locale's ids tell a translator which id their translation lacks.
-        let source = numberLocale(config.sourceLocale, config: config, chapters: chapters)
+        let source = numberLocale(config.sourceLocale, config: config, chapters: chapters, samples: samples)
         for locale in locales {
-            let numbered = locale == config.sourceLocale ? source : numberLocale(locale, config: config, chapters: chapters)
+            let numbered = locale == config.sourceLocale ? source
+                : numberLocale(locale, config: config, chapters: chapters, samples: samples)
             let (localePages, linkDiagnostics) = linkLocale(locale, numbered, sourceIDs: source.global, strings: strings,
                                                             contentFiles: contentFiles)
             pages[locale] = localePages
@@ -47,7 +48,7 @@ public enum Resolver {
 
     /// Pass 1 for one locale: every chapter (or its fallback) numbered, and the course-wide ids.
     static func numberLocale(_ locale: LocaleTag, config: CourseConfig,
-                             chapters: [String: [LocaleTag: ParsedChapter]]) -> NumberedLocale {
+                             chapters: [String: [LocaleTag: ParsedChapter]], samples: SampleResults) -> NumberedLocale {
         var diagnostics: [Diagnostic] = []
         // Pass 1: numbers and ids, each chapter on its own (in parallel).
         let chain = locale.fallbackChain(source: config.sourceLocale)
@@ -56,10 +57,13 @@ public enum Resolver {
             return (index + 1, chapter)
         }
         let numberedWithDiagnostics = parallelMap(chosen) { number, chapter in
+            // Samples become listings and output first, so they are numbered like any listing.
+            var expander = SampleExpander(results: samples, locale: locale, path: chapter.source.path)
+            let expanded = Document(blocks: expander.expand(chapter.document.blocks))
             var numberer = Numberer(chapterID: chapter.source.id, chapterNumber: number, path: chapter.source.path)
-            let document = numberer.number(chapter.document)
+            let document = numberer.number(expanded)
             return (NumberedChapter(parsed: chapter, number: number, document: document,
-                                    targets: numberer.targets, outline: numberer.outline), numberer.diagnostics)
+                                    targets: numberer.targets, outline: numberer.outline), expander.diagnostics + numberer.diagnostics)
         }
         let numbered = numberedWithDiagnostics.map(\.0)
         diagnostics += numberedWithDiagnostics.flatMap(\.1)

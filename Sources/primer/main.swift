@@ -2,6 +2,8 @@ import ArgumentParser
 import CourseModel
 import Foundation
 import Pipeline
+import Samples
+import Synchronization
 
 struct Primer: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +25,9 @@ struct BuildFlags: ParsableArguments {
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
     @OptionGroup var flags: BuildFlags
-    func run() throws { try execute(flags, write: true) }
+    @Flag(help: "Record what the samples print now as their expected output (Content/Samples/Outputs, output blocks).")
+    var bless = false
+    func run() throws { try execute(flags, write: true, bless: bless) }
 }
 
 struct CheckCommand: ParsableCommand {
@@ -33,9 +37,13 @@ struct CheckCommand: ParsableCommand {
 }
 
 /// Exit codes: 0 ok, 1 content errors, 2 usage errors.
-func execute(_ flags: BuildFlags, write: Bool) throws {
-    let options = Build.Options(content: flags.content, templates: flags.templates, output: flags.output,
+func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false) throws {
+    var options = Build.Options(content: flags.content, templates: flags.templates, output: flags.output,
                                 locale: flags.locale, write: write)
+    options.bless = bless
+    let progress = SampleProgressDisplay(interactive: isatty(2) == 1 && ProcessInfo.processInfo.environment["CI"] == nil)
+    options.sampleProgress = { progress.update($0) }
+    defer { progress.finish() }
     let result: Build.Result
     do {
         result = try Build.run(options)
@@ -48,6 +56,13 @@ func execute(_ flags: BuildFlags, write: Bool) throws {
     }
     let errors = result.diagnostics.filter(\.isError).count
     let warnings = result.diagnostics.count - errors
+    progress.finish()
+    if let samples = result.samples {
+        for path in samples.blessed { print("primer: recorded the expected output in \(path)") }
+        if flags.verbose || samples.ran > 0 {
+            print("primer: samples: \(samples.ran) ran, \(samples.cached) cached, \(samples.failed) failed")
+        }
+    }
     if flags.verbose {
         for (stage, seconds) in result.timings {
             print(String(format: "  %-8@ %7.1f ms", stage as NSString, seconds * 1000))
@@ -63,6 +78,53 @@ func execute(_ flags: BuildFlags, write: Bool) throws {
         print("primer: built \(result.pages) pages into \(flags.output)/ (\(report.written) files written, \(report.unchanged) unchanged, \(report.removed) removed)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")
     } else {
         print("primer: checked \(result.pages) pages, no errors\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")
+    }
+}
+
+/// Samples progress: a bar on a terminal, plain lines in CI logs.
+final class SampleProgressDisplay: Sendable {
+    struct State { var total = 0, cached = 0, ran = 0, failed = 0, building: String?, active = false, done = false }
+    let interactive: Bool
+    let state = Mutex(State())
+
+    init(interactive: Bool) { self.interactive = interactive }
+
+    func update(_ event: SamplesStage.Progress) {
+        state.withLock { state in
+            switch event {
+            case .planned(let total, let cached):
+                state.total = total; state.cached = cached; state.active = total > cached
+                if !interactive && state.active { emit("primer: \(total) samples, \(cached) cached, \(total - cached) to build and run") }
+            case .building(let what):
+                state.building = what
+                if !interactive { emit("primer: building \(what)") }
+            case .ran(let id, let failed):
+                state.building = nil
+                state.ran += 1
+                if failed { state.failed += 1 }
+                if !interactive { emit("primer: ran \(id)\(failed ? " (failed)" : "")") }
+            }
+            if interactive && state.active { draw(state) }
+        }
+    }
+
+    func draw(_ state: State) {
+        let width = 24
+        let done = state.cached + state.ran
+        let filled = state.total == 0 ? width : width * done / state.total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        var line = "\r\u{1B}[2K\(bar) \(done)/\(state.total) samples · ran \(state.ran) · cached \(state.cached) · failed \(state.failed)"
+        if let building = state.building { line += " · building \(building)…" }
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func emit(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+
+    func finish() {
+        state.withLock { state in
+            if interactive && state.active && !state.done { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            state.done = true
+        }
     }
 }
 

@@ -1,8 +1,35 @@
 #ifndef PRIMER_CPLATFORM_H
 #define PRIMER_CPLATFORM_H
 
+#include <stddef.h>
+
 /// Atomically swaps two paths (Linux renameat2 RENAME_EXCHANGE).
 /// Returns 0 on success, -1 with errno set otherwise (ENOSYS/EINVAL where unsupported).
 int primer_exchange_paths(const char *a, const char *b);
+
+/// What happened to one run of a program.
+typedef struct {
+    int started;          ///< 0 when the program could not be started (see spawn_errno)
+    int spawn_errno;
+    int exited;           ///< 1 when it exited normally; exit_code is then valid
+    int exit_code;
+    int signal;           ///< the signal that ended it, or 0
+    int timed_out;        ///< 1 when the time limit was reached and the group was killed
+    int output_overflow;  ///< 1 when stdout went over the cap and the group was killed
+    char *out;            ///< stdout (at most the cap), malloc'd, NUL-terminated
+    size_t out_len;
+    char *err;            ///< the last err_tail bytes of stderr, malloc'd, NUL-terminated
+    size_t err_len;
+    double seconds;
+} primer_run_result;
+
+/// Runs `path` with `argv`/`envp` in its own process group, working directory `cwd`,
+/// stdin from `stdin_path` (NULL: /dev/null). Stops it (the whole group) after `timeout`
+/// seconds or when stdout exceeds `out_cap` bytes. Whatever the group left running is
+/// killed when the program ends. Free the buffers with primer_run_free.
+primer_run_result primer_run(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                             const char *stdin_path, double timeout, size_t out_cap, size_t err_tail);
+
+void primer_run_free(primer_run_result *result);
 
 #endif

@@ -1,0 +1,156 @@
+#define _GNU_SOURCE
+#include "cplatform.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+typedef struct { char *data; size_t len, cap; } buffer;
+
+static void append(buffer *b, const char *src, size_t n) {
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (b->len + n + 1 > cap) cap *= 2;
+        b->data = realloc(b->data, cap);
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, src, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+
+/// Keeps only the last `keep` bytes.
+static void trim_front(buffer *b, size_t keep) {
+    if (b->len <= keep) return;
+    memmove(b->data, b->data + (b->len - keep), keep);
+    b->len = keep;
+    b->data[b->len] = 0;
+}
+
+primer_run_result primer_run(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                             const char *stdin_path, double timeout, size_t out_cap, size_t err_tail) {
+    primer_run_result result;
+    memset(&result, 0, sizeof result);
+    int out_pipe[2], err_pipe[2];
+    if (pipe2(out_pipe, O_CLOEXEC) != 0) { result.spawn_errno = errno; return result; }
+    if (pipe2(err_pipe, O_CLOEXEC) != 0) { result.spawn_errno = errno; close(out_pipe[0]); close(out_pipe[1]); return result; }
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, stdin_path ? stdin_path : "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+    if (cwd) posix_spawn_file_actions_addchdir_np(&actions, cwd);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    sigset_t empty, all;
+    sigemptyset(&empty);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &empty);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+
+    double start = now_seconds();
+    pid_t pid;
+    int rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(out_pipe[1]);
+    close(err_pipe[1]);
+    if (rc != 0) {
+        result.spawn_errno = rc;
+        close(out_pipe[0]);
+        close(err_pipe[0]);
+        return result;
+    }
+    result.started = 1;
+    fcntl(out_pipe[0], F_SETFL, O_NONBLOCK);
+    fcntl(err_pipe[0], F_SETFL, O_NONBLOCK);
+
+    buffer out = {0}, err = {0};
+    append(&out, "", 0);
+    append(&err, "", 0);
+    int status = 0, done = 0, killed = 0;
+    char chunk[65536];
+    struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+    int open_fds = 2;
+    while (!done) {
+        double left = start + timeout - now_seconds();
+        if (left <= 0 && !killed) {
+            result.timed_out = 1;
+            kill(-pid, SIGKILL);
+            killed = 1;
+        }
+        int wait_ms = open_fds > 0 ? 20 : 5;
+        if (open_fds > 0) poll(fds, 2, wait_ms); else usleep(wait_ms * 1000);
+        for (int i = 0; i < 2; i++) {
+            if (fds[i].fd < 0) continue;
+            for (;;) {
+                ssize_t n = read(fds[i].fd, chunk, sizeof chunk);
+                if (n > 0) {
+                    if (i == 0) {
+                        size_t room = out.len < out_cap ? out_cap - out.len : 0;
+                        append(&out, chunk, (size_t)n < room ? (size_t)n : room);
+                        if ((size_t)n > room && !killed) {
+                            result.output_overflow = 1;
+                            kill(-pid, SIGKILL);
+                            killed = 1;
+                        }
+                    } else {
+                        append(&err, chunk, (size_t)n);
+                        if (err.len > 2 * err_tail + 65536) trim_front(&err, err_tail);
+                    }
+                    continue;
+                }
+                if (n == 0) { close(fds[i].fd); fds[i].fd = -1; open_fds--; }
+                break;
+            }
+        }
+        pid_t w = waitpid(pid, &status, WNOHANG);
+        if (w == pid) done = 1;
+    }
+    result.seconds = now_seconds() - start;
+    // Anything the program started and left behind in its group goes too.
+    kill(-pid, SIGKILL);
+    // Collect what is still buffered, without waiting for descendants that hold the pipe.
+    for (int i = 0; i < 2; i++) {
+        if (fds[i].fd < 0) continue;
+        ssize_t n;
+        while ((n = read(fds[i].fd, chunk, sizeof chunk)) > 0) {
+            if (i == 0) {
+                size_t room = out.len < out_cap ? out_cap - out.len : 0;
+                append(&out, chunk, (size_t)n < room ? (size_t)n : room);
+                if ((size_t)n > room && !result.timed_out) result.output_overflow = 1;
+            } else {
+                append(&err, chunk, (size_t)n);
+            }
+        }
+        close(fds[i].fd);
+    }
+    trim_front(&err, err_tail);
+    if (WIFEXITED(status)) { result.exited = 1; result.exit_code = WEXITSTATUS(status); }
+    if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+    result.out = out.data; result.out_len = out.len;
+    result.err = err.data; result.err_len = err.len;
+    return result;
+}
+
+void primer_run_free(primer_run_result *result) {
+    free(result->out);
+    free(result->err);
+    result->out = NULL;
+    result->err = NULL;
+}

@@ -1,0 +1,171 @@
+/// A file of the samples package, path relative to the package root (`Sources/fraction/main.swift`).
+public struct SampleFile: Hashable, Sendable {
+    public var path: String
+    public var text: String
+    public init(path: String, text: String) { self.path = path; self.text = text }
+    public var name: String { String(path.split(separator: "/").last ?? "") }
+}
+
+/// How one sample is run, from `Content/Samples/samples.yml`.
+public struct SampleSettings: Hashable, Sendable {
+    /// Seconds before the sample's process group is killed.
+    public var timeout: Double = 10
+    /// Bytes of stdout kept before the sample is stopped.
+    public var outputLimit: Int = 1 << 20
+    public var arguments: [String] = []
+    /// A file of the package fed to stdin (none: /dev/null).
+    public var stdin: String?
+    /// Failing (non-zero exit, crash, timeout) is what the sample demonstrates.
+    public var expectFailure = false
+    /// Output that changes from run to run is shown but not compared.
+    public var deterministic = true
+    /// Run once per course locale (LANG and PRIMER_LOCALE set); each page shows its own output.
+    public var perLocale = false
+    public init() {}
+}
+
+/// A target of the samples package.
+public struct SampleTarget: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case executable, library, listingOnly }
+    public var name: String
+    public var kind: Kind
+    /// Folder of the target's sources, relative to the package root.
+    public var folder: String
+    public var files: [SampleFile]
+    /// Targets of the package this one depends on.
+    public var dependencies: [String]
+    public var settings: SampleSettings
+    public init(name: String, kind: Kind, folder: String, files: [SampleFile], dependencies: [String], settings: SampleSettings) {
+        self.name = name; self.kind = kind; self.folder = folder; self.files = files
+        self.dependencies = dependencies; self.settings = settings
+    }
+}
+
+/// `Content/Samples`: a SwiftPM package with one executable target per sample.
+public struct SamplesPackage: Sendable {
+    /// The package folder as shown to users (`Content/Samples`).
+    public var root: String
+    public var manifest: String
+    public var targets: [String: SampleTarget]
+    /// Expected outputs by file name in `Outputs/` (`fraction.txt`, `string-tables.ru.txt`).
+    public var expected: [String: String]
+    /// Files the settings refer to (stdin), by path relative to the package root.
+    public var inputs: [String: [UInt8]]
+    public init(root: String, manifest: String, targets: [String: SampleTarget], expected: [String: String], inputs: [String: [UInt8]]) {
+        self.root = root; self.manifest = manifest; self.targets = targets; self.expected = expected; self.inputs = inputs
+    }
+
+    public var outputsFolder: String { root + "/Outputs" }
+
+    public static func expectedFileName(_ sample: String, locale: LocaleTag?) -> String {
+        locale.map { "\(sample).\($0.rawValue).txt" } ?? "\(sample).txt"
+    }
+
+    /// The target and everything it depends on, each once.
+    public func closure(of name: String) -> [SampleTarget] {
+        var seen: [String] = []
+        var stack = [name]
+        while let next = stack.popLast() {
+            guard !seen.contains(next), let target = targets[next] else { continue }
+            seen.append(next)
+            stack += target.dependencies
+        }
+        return seen.sorted().compactMap { targets[$0] }
+    }
+}
+
+/// One run of a sample: the sample (or inline snippet) and, for per-locale samples, the locale.
+public struct SampleRunID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var name: String
+    public var locale: LocaleTag?
+    public init(name: String, locale: LocaleTag?) { self.name = name; self.locale = locale }
+    public var description: String { locale.map { "\(name) [\($0)]" } ?? name }
+    public static func < (a: SampleRunID, b: SampleRunID) -> Bool {
+        (a.name, a.locale?.rawValue ?? "") < (b.name, b.locale?.rawValue ?? "")
+    }
+}
+
+/// How a run ended.
+public enum SampleStatus: Hashable, Sendable, Codable {
+    case exited(Int)
+    case signal(Int)
+    case timedOut(Double)
+    case outputOverflow(Int)
+    case notStarted(String)
+
+    public var succeeded: Bool { self == .exited(0) }
+}
+
+/// What a sample printed, captured once and then cached.
+public struct SampleOutcome: Hashable, Sendable {
+    public var id: SampleRunID
+    public var status: SampleStatus
+    public var output: String
+    public var errorTail: String
+    public var seconds: Double
+    public var cached: Bool
+    public init(id: SampleRunID, status: SampleStatus, output: String, errorTail: String, seconds: Double, cached: Bool) {
+        self.id = id; self.status = status; self.output = output; self.errorTail = errorTail; self.seconds = seconds; self.cached = cached
+    }
+}
+
+/// A fenced ```swift {run} block: compiled and run like a doctest.
+public struct Snippet: Hashable, Sendable {
+    public var code: String
+    /// The fenced `output` block right after it, if any.
+    public var expected: String?
+    public var position: Position
+    /// Where the expected output block starts (for --bless), 0 when there is none.
+    public var expectedLine: Int
+    public init(code: String, expected: String?, position: Position, expectedLine: Int) {
+        self.code = code; self.expected = expected; self.position = position; self.expectedLine = expectedLine
+    }
+    /// The target name the snippet is built as: stable, derived from its code.
+    public var targetName: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in code.utf8 { hash ^= UInt64(byte); hash &*= 0x100_0000_01b3 }
+        return "snippet_" + String(hash, radix: 16)
+    }
+}
+
+/// ```swift {sample="name" file="main.swift" slice="part" output="none|only"}: a sample shown in a chapter.
+public struct SampleEmbed: Hashable, Sendable {
+    public var sample: String
+    public var file: String?
+    public var slice: String?
+    public enum OutputMode: String, Hashable, Sendable { case after, none, only }
+    public var output: OutputMode
+    public var attributes: Attributes
+    public var position: Position
+    public init(sample: String, file: String?, slice: String?, output: OutputMode, attributes: Attributes, position: Position) {
+        self.sample = sample; self.file = file; self.slice = slice; self.output = output
+        self.attributes = attributes; self.position = position
+    }
+}
+
+/// The captured output shown under a listing.
+public struct OutputBlock: Hashable, Sendable {
+    public var text: String
+    public var status: SampleStatus
+    /// The command a learner runs to see it for themselves (nil for inline snippets).
+    public var command: String?
+    public init(text: String, status: SampleStatus, command: String?) { self.text = text; self.status = status; self.command = command }
+}
+
+/// What the load stage read of `Content/Samples`; the samples stage makes a `SamplesPackage` of it.
+public struct SamplesSources: Sendable {
+    public var root: String
+    public var manifest: String
+    /// Every file under `Sources/` and `ListingOnly/`, by path relative to the root.
+    public var files: [String: String]
+    /// Per-sample settings from `samples.yml`, with where each sample's entry is.
+    public var settings: [String: SampleSettings]
+    public var settingsLocations: [String: SourceLocation]
+    public var expected: [String: String]
+    public var inputs: [String: [UInt8]]
+    public init(root: String, manifest: String, files: [String: String], settings: [String: SampleSettings],
+                settingsLocations: [String: SourceLocation], expected: [String: String], inputs: [String: [UInt8]]) {
+        self.root = root; self.manifest = manifest; self.files = files; self.settings = settings
+        self.settingsLocations = settingsLocations; self.expected = expected; self.inputs = inputs
+    }
+}

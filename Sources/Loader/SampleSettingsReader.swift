@@ -1,0 +1,86 @@
+import CourseModel
+import Yams
+
+/// Reads `Content/Samples/samples.yml`:
+///
+///     defaults: { timeout: 10, output_limit: 1048576 }
+///     samples:
+///       string-tables: { per_locale: true }
+///       reader: { stdin: Inputs/reader.txt, arguments: [--verbose], timeout: 30 }
+///       crash-demo: { expect_failure: true }
+///       clock: { deterministic: false }
+enum SampleSettingsReader {
+    static let keys = ["timeout", "output_limit", "arguments", "stdin", "expect_failure", "deterministic", "per_locale"]
+
+    static func read(_ text: String, path: String, inputs: Set<String>,
+                     diagnostics: inout [Diagnostic]) -> ([String: SampleSettings], [String: SourceLocation]) {
+        var result: [String: SampleSettings] = [:]
+        var locations: [String: SourceLocation] = [:]
+        let root: Node
+        switch YAML.compose(text, path: path) {
+        case .failure(let d): diagnostics.append(d); return ([:], [:])
+        case .success(let node):
+            guard let node else { return ([:], [:]) }
+            root = node
+        }
+        var defaults = SampleSettings()
+        var samplesNode: Node?
+        for (key, keyNode, value) in YAML.entries(root) {
+            switch key {
+            case "defaults": defaults = settings(value, base: SampleSettings(), path: path, inputs: inputs, diagnostics: &diagnostics)
+            case "samples": samplesNode = value
+            default:
+                diagnostics.append(.warning("unknown key '\(key)' in samples.yml is ignored", at: YAML.location(keyNode, path: path),
+                                            suggestion: closestMatch(to: key, in: ["defaults", "samples"]).map { "did you mean '\($0)'?" }))
+            }
+        }
+        result[""] = defaults
+        for (name, keyNode, value) in YAML.entries(samplesNode ?? Node("")) {
+            result[name] = settings(value, base: defaults, path: path, inputs: inputs, diagnostics: &diagnostics)
+            locations[name] = YAML.location(keyNode, path: path)
+        }
+        return (result, locations)
+    }
+
+    static func settings(_ node: Node, base: SampleSettings, path: String, inputs: Set<String>,
+                         diagnostics: inout [Diagnostic]) -> SampleSettings {
+        var settings = base
+        for (key, keyNode, value) in YAML.entries(node) {
+            let at = YAML.location(value, path: path)
+            func number() -> Double? {
+                guard let n = value.float ?? value.int.map(Double.init), n > 0 else {
+                    diagnostics.append(.error("'\(key)' must be a positive number", at: at)); return nil
+                }
+                return n
+            }
+            func flag() -> Bool? {
+                guard let b = value.bool else { diagnostics.append(.error("'\(key)' must be true or false", at: at)); return nil }
+                return b
+            }
+            switch key {
+            case "timeout": if let n = number() { settings.timeout = n }
+            case "output_limit": if let n = number() { settings.outputLimit = Int(n) }
+            case "arguments":
+                guard let list = value.sequence?.compactMap({ $0.scalar?.string }) else {
+                    diagnostics.append(.error("'arguments' must be a list of texts", at: at)); continue
+                }
+                settings.arguments = list
+            case "stdin":
+                guard let file = value.scalar?.string else { diagnostics.append(.error("'stdin' must be a file path", at: at)); continue }
+                if !inputs.contains(file) {
+                    diagnostics.append(.error("stdin file '\(file)' not found in the samples package", at: at,
+                                              suggestion: closestMatch(to: file, in: inputs).map { "did you mean '\($0)'?" }
+                                                ?? "put input files in Content/Samples/Inputs/"))
+                }
+                settings.stdin = file
+            case "expect_failure": if let b = flag() { settings.expectFailure = b }
+            case "deterministic": if let b = flag() { settings.deterministic = b }
+            case "per_locale": if let b = flag() { settings.perLocale = b }
+            default:
+                diagnostics.append(.warning("unknown sample setting '\(key)' is ignored", at: YAML.location(keyNode, path: path),
+                                            suggestion: closestMatch(to: key, in: keys).map { "did you mean '\($0)'?" }))
+            }
+        }
+        return settings
+    }
+}

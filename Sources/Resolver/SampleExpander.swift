@@ -1,0 +1,171 @@
+import CourseModel
+
+/// What the samples stage found, as the resolve stage needs it.
+public struct SampleResults: Sendable {
+    public var package: SamplesPackage?
+    public var outcomes: [SampleRunID: SampleOutcome]
+    public var snippets: [String: SampleOutcome]
+    public init(package: SamplesPackage?, outcomes: [SampleRunID: SampleOutcome], snippets: [String: SampleOutcome]) {
+        self.package = package; self.outcomes = outcomes; self.snippets = snippets
+    }
+    public static let none = SampleResults(package: nil, outcomes: [:], snippets: [:])
+}
+
+/// Turns sample embeds into numbered listings of the sample's files followed by the output it
+/// printed (for this page's locale), and inline snippets into code plus their captured output.
+struct SampleExpander {
+    let results: SampleResults
+    let locale: LocaleTag
+    let path: String
+    var diagnostics: [Diagnostic] = []
+
+    init(results: SampleResults, locale: LocaleTag, path: String) {
+        self.results = results; self.locale = locale; self.path = path
+    }
+
+    func location(_ p: Position) -> SourceLocation { SourceLocation(path: path, line: p.line, column: p.column) }
+
+    mutating func expand(_ blocks: [Block]) -> [Block] {
+        blocks.flatMap { expand($0) }
+    }
+
+    mutating func expand(_ block: Block) -> [Block] {
+        switch block {
+        case .sample(let embed): return expand(embed)
+        case .snippet(let code, let snippet):
+            var result: [Block] = [.code(code)]
+            if let outcome = results.snippets[snippet.targetName] {
+                result.append(.output(OutputBlock(text: outcome.output, status: outcome.status, command: nil)))
+            }
+            return result
+        case .quote(let inner): return [.quote(expand(inner))]
+        case .callout(let kind, let inner): return [.callout(kind, expand(inner))]
+        case .list(var list):
+            list.items = list.items.map { ListItem(blocks: expand($0.blocks), checked: $0.checked) }
+            return [.list(list)]
+        case .exercises(let exercises):
+            return [.exercises(exercises.map { original in
+                var exercise = original
+                exercise.blocks = expand(exercise.blocks)
+                exercise.solution = exercise.solution.map { expand($0) }
+                return exercise
+            })]
+        default:
+            return [block]
+        }
+    }
+
+    mutating func expand(_ embed: SampleEmbed) -> [Block] {
+        guard let package = results.package else {
+            diagnostics.append(.error("this chapter embeds sample '\(embed.sample)' but the course has no samples package",
+                                      at: location(embed.position), suggestion: "create Content/Samples/Package.swift"))
+            return []
+        }
+        guard let target = package.targets[embed.sample] else {
+            diagnostics.append(.error("no sample named '\(embed.sample)' in \(package.root)", at: location(embed.position),
+                                      suggestion: closestMatch(to: embed.sample, in: package.targets.keys).map { "did you mean '\($0)'?" }
+                                        ?? "samples are the targets of \(package.root)/Package.swift"))
+            return []
+        }
+        var files = target.files
+        if let wanted = embed.file {
+            files = files.filter { $0.name == wanted || $0.path.hasSuffix("/" + wanted) }
+            if files.isEmpty {
+                let names = target.files.map { String($0.path.dropFirst(target.folder.count + 1)) }
+                diagnostics.append(.error("sample '\(target.name)' has no file '\(wanted)'", at: location(embed.position),
+                                          suggestion: closestMatch(to: wanted, in: names).map { "did you mean '\($0)'?" }
+                                            ?? "its files: " + names.joined(separator: ", ")))
+                return []
+            }
+        }
+        var blocks: [Block] = []
+        if embed.output != .only {
+            for (index, file) in files.enumerated() {
+                let shown: String
+                switch SliceText.extract(file.text, slice: embed.slice) {
+                case .success(let text): shown = text
+                case .failure(let error):
+                    let slices = error.slices
+                    diagnostics.append(.error("\(file.path) has no slice '\(embed.slice ?? "")'", at: location(embed.position),
+                                              suggestion: slices.isEmpty ? "mark one with // snippet.\(embed.slice ?? "name") … // snippet.end"
+                                                : closestMatch(to: embed.slice ?? "", in: slices).map { "did you mean '\($0)'?" }
+                                                    ?? "its slices: " + slices.joined(separator: ", ")))
+                    return []
+                }
+                var attributes = Attributes()
+                attributes.id = index == 0 ? embed.attributes.id : nil
+                let relative = String(file.path.dropFirst(target.folder.count + 1))
+                attributes.values["title"] = index == 0 && embed.attributes.values["title"] != nil
+                    ? embed.attributes.values["title"] : "\(target.name)/\(relative)"
+                let language = embed.attributes.values["language"] ?? "swift"
+                blocks.append(.code(CodeBlock(language: language, code: shown, attributes: attributes, position: embed.position)))
+            }
+        }
+        switch target.kind {
+        case .listingOnly:
+            blocks.append(.listingOnlyNote)
+        case .library:
+            if embed.output == .only {
+                diagnostics.append(.error("'\(target.name)' is a library: it has no output to show", at: location(embed.position)))
+            }
+        case .executable:
+            guard embed.output != .none else { break }
+            let id = SampleRunID(name: target.name, locale: target.settings.perLocale ? locale : nil)
+            if let outcome = results.outcomes[id] {
+                blocks.append(.output(OutputBlock(text: outcome.output, status: outcome.status,
+                                                  command: "swift run --package-path \(package.root) \(target.name)")))
+            }
+        }
+        return blocks
+    }
+}
+
+/// DocC-style slices: `// snippet.NAME` … `// snippet.end` marks a named part of a file;
+/// `// snippet.hide` … `// snippet.show` hides lines from every listing.
+enum SliceText {
+    static func marker(_ line: Substring) -> String? {
+        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        guard trimmed.hasPrefix("// snippet.") else { return nil }
+        return String(trimmed.dropFirst("// snippet.".count)).trimmingCharacters()
+    }
+
+    static func extract(_ text: String, slice: String?) -> Result<String, SliceError> {
+        var visible: [Substring] = []
+        var hidden = false
+        var inSlice = slice == nil
+        var found = slice == nil
+        var names: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let name = marker(line) {
+                switch name {
+                case "hide": hidden = true
+                case "show": hidden = false
+                case "end": if slice != nil { inSlice = false }
+                default:
+                    names.append(name)
+                    if name == slice { inSlice = true; found = true }
+                }
+                continue
+            }
+            if !hidden && inSlice { visible.append(line) }
+        }
+        guard found else { return .failure(SliceError(slices: names)) }
+        while visible.last?.allSatisfy(\.isWhitespace) == true { visible.removeLast() }
+        while visible.first?.allSatisfy(\.isWhitespace) == true { visible.removeFirst() }
+        // A slice from inside a function reads better without its indentation.
+        let indents = visible.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix(while: { $0 == " " }).count }
+        let common = indents.min() ?? 0
+        return .success(visible.map { $0.count >= common ? String($0.dropFirst(common)) : "" }.joined(separator: "\n") + "\n")
+    }
+
+    struct SliceError: Error { var slices: [String] }
+}
+
+extension StringProtocol {
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while let first = s.first, first.isWhitespace { s.removeFirst() }
+        while let last = s.last, last.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,127 @@
+import CourseModel
+import Foundation
+
+/// Finds the package's targets with `swift package dump-package` (SwiftPM's own reading of
+/// Package.swift), cached by the manifest's text and the toolchain.
+enum Discovery {
+    struct Dump: Codable {
+        struct Target: Codable {
+            var name: String
+            var type: String
+            var path: String?
+            var dependencies: [[String: [String?]]]?
+        }
+        var targets: [Target]
+    }
+
+    static func package(_ sources: SamplesSources, cacheDirectory: String) -> (SamplesPackage?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let manifestPath = sources.root + "/Package.swift"
+        var hasher = Hasher128()
+        hasher.add(sources.manifest)
+        hasher.add(Shell.toolchainVersion)
+        let cacheFile = cacheDirectory + "/samples-manifest-\(hasher.hex).json"
+        var dumpData = FileManager.default.contents(atPath: cacheFile)
+        var dump = dumpData.flatMap { try? JSONDecoder().decode(Dump.self, from: $0) }
+        if dump == nil {
+            let output = Shell.run(["swift", "package", "dump-package", "--package-path", sources.root])
+            guard output.status == 0 else {
+                let compiler = CompilerOutput.diagnostics(output.stderr + output.stdout, packageRoot: sources.root)
+                diagnostics += compiler.isEmpty
+                    ? [.error("Package.swift of the samples could not be read:\n" + tail(output.stderr + output.stdout),
+                              at: SourceLocation(path: manifestPath))]
+                    : compiler
+                return (nil, diagnostics)
+            }
+            dumpData = Data(output.stdout.utf8)
+            dump = try? JSONDecoder().decode(Dump.self, from: dumpData!)
+            if dump != nil {
+                try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+                try? dumpData!.write(to: URL(fileURLWithPath: cacheFile), options: .atomic)
+            }
+        }
+        guard let dump else {
+            return (nil, [.error("SwiftPM described the samples package in a way Primer cannot read", at: SourceLocation(path: manifestPath))])
+        }
+
+        var targets: [String: SampleTarget] = [:]
+        for target in dump.targets where target.type == "executable" || target.type == "regular" {
+            let folder = (target.path ?? "Sources/\(target.name)").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let files = sources.files.keys.filter { $0.hasPrefix(folder + "/") && $0.hasSuffix(".swift") }.sorted()
+                .map { SampleFile(path: $0, text: sources.files[$0]!) }
+            let dependencies = (target.dependencies ?? []).compactMap { dependency -> String? in
+                (dependency["byName"] ?? dependency["target"])?.first ?? nil
+            }
+            let settings = sources.settings[target.name] ?? sources.settings[""] ?? SampleSettings()
+            targets[target.name] = SampleTarget(name: target.name, kind: target.type == "executable" ? .executable : .library,
+                                                folder: folder, files: files, dependencies: dependencies, settings: settings)
+        }
+        // Samples that need Apple-only frameworks live outside the package and are only shown.
+        let listingOnly = Set(sources.files.keys.filter { $0.hasPrefix("ListingOnly/") }.compactMap { $0.split(separator: "/").dropFirst().first.map(String.init) })
+        for name in listingOnly.sorted() {
+            let folder = "ListingOnly/\(name)"
+            let files = sources.files.keys.filter { $0.hasPrefix(folder + "/") }.sorted().map { SampleFile(path: $0, text: sources.files[$0]!) }
+            if targets[name] != nil {
+                diagnostics.append(.error("'\(name)' is both a target of Package.swift and a listing-only sample",
+                                          at: SourceLocation(path: sources.root + "/" + folder),
+                                          suggestion: "rename one of them"))
+                continue
+            }
+            targets[name] = SampleTarget(name: name, kind: .listingOnly, folder: folder, files: files, dependencies: [],
+                                         settings: sources.settings[name] ?? SampleSettings())
+        }
+        for (name, location) in sources.settingsLocations where targets[name] == nil {
+            diagnostics.append(.warning("samples.yml has settings for '\(name)', which is not a sample", at: location,
+                                        suggestion: closestMatch(to: name, in: targets.keys).map { "did you mean '\($0)'?" }))
+        }
+        return (SamplesPackage(root: sources.root, manifest: sources.manifest, targets: targets, expected: sources.expected,
+                               inputs: sources.inputs), diagnostics)
+    }
+}
+
+func tail(_ text: String, lines count: Int = 20) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).suffix(count).joined(separator: "\n")
+}
+
+/// Two independent FNV-1a lanes: 128 bits, stable across runs, for cache keys.
+struct Hasher128 {
+    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var b: UInt64 = 0x6c62_272e_07bb_0142
+    mutating func add(_ text: String) { add(Array(text.utf8)) }
+    mutating func add(_ bytes: [UInt8]) {
+        for byte in bytes {
+            a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+            b = (b ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 0x9e37_79b9
+        }
+        // Length-delimited, so ("ab","c") and ("a","bc") differ.
+        a = (a ^ UInt64(bytes.count)) &* 0x100_0000_01b3
+        b = (b ^ 0xff) &* 0x100_0000_01b3
+    }
+    var hex: String { String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16) }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
+
+/// Compiler messages (`/abs/path/Sources/x/main.swift:3:5: error: …`) as diagnostics at the sample's file.
+enum CompilerOutput {
+    static func diagnostics(_ output: String, packageRoot: String) -> [Diagnostic] {
+        let absoluteRoot = URL(fileURLWithPath: packageRoot).standardizedFileURL.path
+        var result: [Diagnostic] = []
+        var seen = Set<String>()
+        for line in output.split(separator: "\n") {
+            for severity in [Diagnostic.Severity.error, .warning] {
+                guard let marker = line.range(of: ": \(severity.rawValue): ") else { continue }
+                let place = line[..<marker.lowerBound].split(separator: ":")
+                guard place.count >= 3, let lineNumber = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else { continue }
+                var path = place.dropLast(2).joined(separator: ":")
+                if path.hasPrefix(absoluteRoot + "/") { path = packageRoot + "/" + path.dropFirst(absoluteRoot.count + 1) }
+                let message = String(line[marker.upperBound...])
+                guard seen.insert("\(path):\(lineNumber):\(column):\(message)").inserted else { continue }
+                result.append(Diagnostic(severity, message, at: SourceLocation(path: path, line: lineNumber, column: column)))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,55 @@
+import CourseModel
+import Foundation
+
+/// Outcomes on disk, one JSON file per cache key. Every entry carries a checksum of its own
+/// contents; an entry that does not parse or does not match it is ignored and rebuilt.
+struct SampleCache {
+    let folder: String
+
+    struct Entry: Codable {
+        var key: String
+        var status: SampleStatus
+        var output: String
+        var errorTail: String
+        var seconds: Double
+        var checksum: String
+
+        static func checksum(key: String, status: SampleStatus, output: String, errorTail: String) -> String {
+            var hasher = Hasher128()
+            hasher.add(key)
+            hasher.add("\(status)")
+            hasher.add(output)
+            hasher.add(errorTail)
+            return hasher.hex
+        }
+    }
+
+    enum Lookup { case hit(SampleOutcome), miss, corrupt }
+
+    func path(_ key: String) -> String { folder + "/" + key + ".json" }
+
+    func lookup(_ key: String, id: SampleRunID) -> Lookup {
+        guard let data = FileManager.default.contents(atPath: path(key)) else { return .miss }
+        guard let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.key == key,
+              entry.checksum == Entry.checksum(key: key, status: entry.status, output: entry.output, errorTail: entry.errorTail)
+        else {
+            try? FileManager.default.removeItem(atPath: path(key))
+            return .corrupt
+        }
+        return .hit(SampleOutcome(id: id, status: entry.status, output: entry.output, errorTail: entry.errorTail,
+                                  seconds: entry.seconds, cached: true))
+    }
+
+    func store(_ outcome: SampleOutcome, key: String) {
+        let entry = Entry(key: key, status: outcome.status, output: outcome.output, errorTail: outcome.errorTail,
+                          seconds: outcome.seconds,
+                          checksum: Entry.checksum(key: key, status: outcome.status, output: outcome.output, errorTail: outcome.errorTail))
+        guard let data = try? JSONEncoder().encode(entry) else { return }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Written beside and renamed, so a reader never sees half an entry.
+        let temporary = path(key) + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        if (try? data.write(to: URL(fileURLWithPath: temporary))) != nil {
+            _ = rename(temporary, path(key))
+        }
+    }
+}

@@ -1,0 +1,312 @@
+import CourseModel
+import Foundation
+
+/// The run-samples stage: build the samples package with SwiftPM, run every sample (and every
+/// inline snippet) in parallel, cache what they printed, and check it against the expected output.
+public enum SamplesStage {
+    public struct Options: Sendable {
+        /// Where outcomes, the snippets package and SwiftPM's reading of Package.swift are kept.
+        public var cacheDirectory: String
+        /// Locales being built: per-locale samples run once for each.
+        public var locales: [LocaleTag]
+        /// Write actual output as the new expected output instead of failing on a difference.
+        public var bless: Bool
+        public var progress: (@Sendable (Progress) -> Void)?
+        public init(cacheDirectory: String, locales: [LocaleTag], bless: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil) {
+            self.cacheDirectory = cacheDirectory; self.locales = locales; self.bless = bless; self.progress = progress
+        }
+    }
+
+    public enum Progress: Sendable {
+        case planned(total: Int, cached: Int)
+        case building(String)
+        case ran(SampleRunID, failed: Bool)
+    }
+
+    /// An inline snippet as found in a chapter file.
+    public struct SnippetUse: Sendable {
+        public var snippet: Snippet
+        public var path: String
+        public init(snippet: Snippet, path: String) { self.snippet = snippet; self.path = path }
+    }
+
+    public struct Report: Sendable {
+        public var package: SamplesPackage?
+        public var outcomes: [SampleRunID: SampleOutcome] = [:]
+        /// Snippet outcomes by the snippet's target name.
+        public var snippets: [String: SampleOutcome] = [:]
+        public var diagnostics: [Diagnostic] = []
+        public var built = 0, ran = 0, cached = 0, failed = 0
+        /// Files `--bless` wrote.
+        public var blessed: [String] = []
+    }
+
+    struct Job: Sendable {
+        var id: SampleRunID
+        var key: String
+        var executable: String
+        var settings: SampleSettings
+        var stdin: [UInt8]?
+    }
+
+    public static func run(_ sources: SamplesSources?, snippets: [SnippetUse], options: Options) -> Report {
+        var report = Report()
+        let cache = SampleCache(folder: options.cacheDirectory + "/samples")
+        var package: SamplesPackage?
+        if let sources {
+            let (discovered, diagnostics) = Discovery.package(sources, cacheDirectory: options.cacheDirectory)
+            report.diagnostics += diagnostics
+            package = discovered
+            report.package = discovered
+        }
+
+        // What must run, and what the cache already knows.
+        var sampleJobs: [Job] = []
+        var snippetJobs: [Job] = []
+        if let package {
+            let binaries = URL(fileURLWithPath: package.root).standardizedFileURL.path + "/.build/debug/"
+            for target in package.targets.values.sorted(by: { $0.name < $1.name }) where target.kind == .executable {
+                let locales: [LocaleTag?] = target.settings.perLocale ? options.locales : [nil]
+                for locale in locales {
+                    let id = SampleRunID(name: target.name, locale: locale)
+                    sampleJobs.append(Job(id: id, key: key(for: target, in: package, locale: locale), executable: binaries + target.name,
+                                          settings: target.settings, stdin: target.settings.stdin.flatMap { package.inputs[$0] }))
+                }
+            }
+        }
+        let snippetPackage = options.cacheDirectory + "/snippets"
+        var uniqueSnippets: [String: Snippet] = [:]
+        for use in snippets { uniqueSnippets[use.snippet.targetName] = use.snippet }
+        for (name, snippet) in uniqueSnippets.sorted(by: { $0.key < $1.key }) {
+            var hasher = Hasher128()
+            hasher.add("snippet-v1")
+            hasher.add(Shell.toolchainVersion)
+            hasher.add(snippet.code)
+            snippetJobs.append(Job(id: SampleRunID(name: name, locale: nil), key: hasher.hex,
+                                   executable: URL(fileURLWithPath: snippetPackage).standardizedFileURL.path + "/.build/debug/" + name,
+                                   settings: SampleSettings(), stdin: nil))
+        }
+
+        var outcomes: [SampleRunID: SampleOutcome] = [:]
+        var missingSamples: [Job] = [], missingSnippets: [Job] = []
+        for (jobs, isSnippet) in [(sampleJobs, false), (snippetJobs, true)] {
+            for job in jobs {
+                switch cache.lookup(job.key, id: job.id) {
+                case .hit(let outcome): outcomes[job.id] = outcome
+                case .miss, .corrupt: if isSnippet { missingSnippets.append(job) } else { missingSamples.append(job) }
+                }
+            }
+        }
+        report.cached = outcomes.count
+        options.progress?(.planned(total: sampleJobs.count + snippetJobs.count, cached: outcomes.count))
+
+        // Build only when something must run; SwiftPM rebuilds only what changed.
+        var runnable: [Job] = []
+        if let package, !missingSamples.isEmpty {
+            options.progress?(.building(package.root))
+            let output = Shell.run(["swift", "build", "--package-path", package.root])
+            report.built += 1
+            if output.status == 0 {
+                runnable += missingSamples
+            } else {
+                report.diagnostics += compileFailure(output, root: package.root)
+            }
+        }
+        if !missingSnippets.isEmpty {
+            writeSnippetPackage(at: snippetPackage, snippets: uniqueSnippets)
+            options.progress?(.building("inline snippets"))
+            let output = Shell.run(["swift", "build", "--package-path", snippetPackage])
+            report.built += 1
+            if output.status == 0 {
+                runnable += missingSnippets
+            } else {
+                report.diagnostics += snippetCompileFailure(output, package: snippetPackage, snippets: snippets)
+            }
+        }
+
+        // Run in parallel, one sample per core.
+        let ran = parallelMap(runnable) { job -> (Job, SampleOutcome) in
+            let outcome = ProcessRunner.run(id: job.id, executable: job.executable, settings: job.settings, stdin: job.stdin)
+            options.progress?(.ran(job.id, failed: !outcome.status.succeeded && !job.settings.expectFailure))
+            return (job, outcome)
+        }
+        for (job, outcome) in ran {
+            outcomes[job.id] = outcome
+            // A timeout or a failed start may be the machine's fault: never remembered.
+            switch outcome.status {
+            case .timedOut, .notStarted: break
+            default: cache.store(outcome, key: job.key)
+            }
+        }
+        report.ran = ran.count
+
+        // Verify.
+        if let package {
+            for job in sampleJobs {
+                guard let outcome = outcomes[job.id], let target = package.targets[job.id.name] else { continue }
+                report.outcomes[job.id] = outcome
+                let errors = report.diagnostics.filter(\.isError).count
+                verify(outcome, target: target, package: package, options: options, report: &report)
+                if report.diagnostics.filter(\.isError).count > errors { report.failed += 1 }
+            }
+        }
+        for use in snippets {
+            guard let outcome = outcomes[SampleRunID(name: use.snippet.targetName, locale: nil)] else { continue }
+            report.snippets[use.snippet.targetName] = outcome
+            let errors = report.diagnostics.filter(\.isError).count
+            verify(outcome, snippet: use, options: options, report: &report)
+            if report.diagnostics.filter(\.isError).count > errors { report.failed += 1 }
+        }
+        return report
+    }
+
+    /// Everything that can change what a sample prints.
+    static func key(for target: SampleTarget, in package: SamplesPackage, locale: LocaleTag?) -> String {
+        var hasher = Hasher128()
+        hasher.add("sample-v1")
+        hasher.add(Shell.toolchainVersion)
+        hasher.add(package.manifest)
+        for dependency in package.closure(of: target.name) {
+            hasher.add(dependency.name)
+            for file in dependency.files { hasher.add(file.path); hasher.add(file.text) }
+        }
+        let settings = target.settings
+        hasher.add(settings.arguments.joined(separator: "\u{0}"))
+        hasher.add(settings.stdin.flatMap { package.inputs[$0] } ?? [])
+        hasher.add(locale?.rawValue ?? "-")
+        hasher.add("\(settings.timeout) \(settings.outputLimit)")
+        return hasher.hex
+    }
+
+    static func compileFailure(_ output: Shell.Output, root: String) -> [Diagnostic] {
+        let messages = CompilerOutput.diagnostics(output.stdout + "\n" + output.stderr, packageRoot: root)
+        if messages.contains(where: \.isError) { return messages }
+        return messages + [.error("the samples package did not build:\n" + tail(output.stdout + output.stderr),
+                                  at: SourceLocation(path: root + "/Package.swift"))]
+    }
+
+    static func verify(_ outcome: SampleOutcome, target: SampleTarget, package: SamplesPackage, options: Options, report: inout Report) {
+        let settings = target.settings
+        let mainFile = target.files.first(where: { $0.name == "main.swift" }) ?? target.files.first
+        let place = SourceLocation(path: package.root + "/" + (mainFile?.path ?? target.folder))
+        let name = outcome.id.description
+        if !settings.expectFailure && !outcome.status.succeeded {
+            report.diagnostics.append(.error("sample '\(name)' \(outcome.status.explanation)" + stderrTail(outcome), at: place,
+                                             suggestion: "if failing is the point of the sample, set expect_failure: true for it in samples.yml"))
+            return
+        }
+        if settings.expectFailure && outcome.status.succeeded {
+            report.diagnostics.append(.error("sample '\(name)' is marked expect_failure but exited with status 0", at: place))
+            return
+        }
+        guard settings.deterministic else { return }
+        let file = SamplesPackage.expectedFileName(target.name, locale: outcome.id.locale)
+        let expectedPath = package.outputsFolder + "/" + file
+        let expected = package.expected[file]
+        if expected == outcome.output { return }
+        if options.bless {
+            do {
+                try FileManager.default.createDirectory(atPath: package.outputsFolder, withIntermediateDirectories: true)
+                try Data(outcome.output.utf8).write(to: URL(fileURLWithPath: expectedPath))
+                report.blessed.append(expectedPath)
+            } catch {
+                report.diagnostics.append(.error("cannot write \(expectedPath): \(error.localizedDescription)", at: place))
+            }
+            return
+        }
+        guard let expected else {
+            report.diagnostics.append(.error("sample '\(name)' has no expected output (\(expectedPath) does not exist)", at: place,
+                                             suggestion: "check what it prints, then record it with: primer build --bless"))
+            return
+        }
+        let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: expectedPath, actualName: "what '\(name)' printed")
+        report.diagnostics.append(.error("sample '\(name)' printed something else than expected:\n" + diff,
+                                         at: SourceLocation(path: expectedPath, line: 1, column: 1),
+                                         suggestion: "if the new output is right, record it with: primer build --bless"))
+    }
+
+    static func stderrTail(_ outcome: SampleOutcome) -> String {
+        let text = outcome.errorTail.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return "" }
+        return "; the end of its stderr:\n" + tail(text, lines: 12).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "    | " + $0 }.joined(separator: "\n")
+    }
+
+    // MARK: Inline snippets
+
+    static func writeSnippetPackage(at folder: String, snippets: [String: Snippet]) {
+        let fm = FileManager.default
+        var manifest = "// swift-tools-version:6.0\n// Written by Primer: one executable target per inline ```swift {run} snippet.\nimport PackageDescription\n\n"
+        manifest += "let package = Package(\n    name: \"PrimerSnippets\",\n    targets: [\n"
+        for name in snippets.keys.sorted() { manifest += "        .executableTarget(name: \"\(name)\"),\n" }
+        manifest += "    ]\n)\n"
+        writeIfChanged(manifest, to: folder + "/Package.swift")
+        let existing = Set((try? fm.contentsOfDirectory(atPath: folder + "/Sources")) ?? [])
+        for stale in existing.subtracting(snippets.keys) { try? fm.removeItem(atPath: folder + "/Sources/" + stale) }
+        for (name, snippet) in snippets {
+            writeIfChanged(snippet.code, to: folder + "/Sources/\(name)/main.swift")
+        }
+    }
+
+    static func writeIfChanged(_ text: String, to path: String) {
+        if FileManager.default.contents(atPath: path) == Data(text.utf8) { return }
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Compiler messages in a snippet, moved to the snippet's place in the chapter.
+    static func snippetCompileFailure(_ output: Shell.Output, package: String, snippets: [SnippetUse]) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        for message in CompilerOutput.diagnostics(output.stdout + "\n" + output.stderr, packageRoot: package) {
+            guard let location = message.location,
+                  let name = location.path.split(separator: "/").dropLast().last.map(String.init),
+                  let use = snippets.first(where: { $0.snippet.targetName == name }) else {
+                result.append(message)
+                continue
+            }
+            // The code starts on the line after the opening fence.
+            let line = use.snippet.position.line + location.line
+            result.append(Diagnostic(message.severity, message.message,
+                                     at: SourceLocation(path: use.path, line: line, column: location.column + use.snippet.position.column - 1)))
+        }
+        if !result.contains(where: \.isError) {
+            result.append(.error("the inline snippets did not build:\n" + tail(output.stdout + output.stderr)))
+        }
+        return result
+    }
+
+    static func verify(_ outcome: SampleOutcome, snippet use: SnippetUse, options: Options, report: inout Report) {
+        let place = SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column)
+        if !outcome.status.succeeded {
+            report.diagnostics.append(.error("this snippet \(outcome.status.explanation)" + stderrTail(outcome), at: place))
+            return
+        }
+        guard let expected = use.snippet.expected, expected != outcome.output else { return }
+        let outputPlace = SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
+        if options.bless {
+            if blessSnippet(use, output: outcome.output) { report.blessed.append(use.path) } else {
+                report.diagnostics.append(.error("cannot update the output block", at: outputPlace))
+            }
+            return
+        }
+        let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: "the output block", actualName: "what the snippet printed")
+        report.diagnostics.append(.error("this snippet printed something else than its output block:\n" + diff, at: outputPlace,
+                                         suggestion: "if the new output is right, record it with: primer build --bless"))
+    }
+
+    /// Replaces the body of the ```output block in the chapter file.
+    static func blessSnippet(_ use: SnippetUse, output: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: use.path) else { return false }
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let open = use.snippet.expectedLine - 1
+        guard open >= 0, open < lines.count else { return false }
+        let fenceLine = lines[open].drop(while: { $0 == " " })
+        let fence = String(fenceLine.prefix(while: { $0 == "`" || $0 == "~" }))
+        guard fence.count >= 3, let close = lines[(open + 1)...].firstIndex(where: { $0.drop(while: { $0 == " " }).hasPrefix(fence) })
+        else { return false }
+        var body = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if body.last == "" { body.removeLast() }
+        lines.replaceSubrange((open + 1)..<close, with: body)
+        return (try? Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: use.path))) != nil
+    }
+}
