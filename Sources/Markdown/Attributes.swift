@@ -30,8 +30,13 @@ enum AttributeSyntax {
                 attributes.classes.append("unnumbered")
             } else {
                 let key = word()
-                guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
-                      index < body.endIndex, body[index] == "=" else { return nil }
+                guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { return nil }
+                // A bare word is a flag, like a class: {run} is {.run}.
+                guard index < body.endIndex, body[index] == "=" else {
+                    attributes.classes.append(String(key))
+                    skipSpaces()
+                    continue
+                }
                 index = body.index(after: index)
                 var value = ""
                 if index < body.endIndex, body[index] == "\"" {

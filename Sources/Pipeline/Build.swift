@@ -126,6 +126,7 @@ public enum Build {
             result.samples = report
             result.diagnostics += report.diagnostics
             sampleResults = SampleResults(package: report.package, outcomes: report.outcomes, snippets: report.snippets)
+            sampleResults.packageFailed = sources.samples != nil && report.package == nil
             lap("samples")
         }
 

@@ -3,6 +3,8 @@ import CourseModel
 /// What the samples stage found, as the resolve stage needs it.
 public struct SampleResults: Sendable {
     public var package: SamplesPackage?
+    /// The course has a samples package, but it could not be read (already reported).
+    public var packageFailed = false
     public var outcomes: [SampleRunID: SampleOutcome]
     public var snippets: [String: SampleOutcome]
     public init(package: SamplesPackage?, outcomes: [SampleRunID: SampleOutcome], snippets: [String: SampleOutcome]) {
@@ -57,6 +59,12 @@ struct SampleExpander {
 
     mutating func expand(_ embed: SampleEmbed) -> [Block] {
         guard let package = results.package else {
+            if results.packageFailed {
+                // Keep the listing's id, so the one real error does not bring a crowd of broken references.
+                var attributes = Attributes(id: embed.attributes.id)
+                attributes.values["title"] = embed.sample
+                return [.code(CodeBlock(language: "swift", code: "", attributes: attributes, position: embed.position))]
+            }
             diagnostics.append(.error("this chapter embeds sample '\(embed.sample)' but the course has no samples package",
                                       at: location(embed.position), suggestion: "create Content/Samples/Package.swift"))
             return []

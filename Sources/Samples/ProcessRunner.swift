@@ -13,9 +13,12 @@ enum ProcessRunner {
         var stdinPath: String?
         if let stdin {
             stdinPath = workdir + "/.stdin"
-            fm.createFile(atPath: stdinPath!, contents: Data(stdin))
+            _ = fm.createFile(atPath: stdinPath!, contents: Data(stdin))
         }
-        var environment = ["PATH=/usr/local/bin:/usr/bin:/bin", "HOME=\(workdir)", "TMPDIR=\(workdir)", "TERM=dumb"]
+        // The marker is inherited by everything the sample starts, so it can all be found afterwards.
+        let marker = "PRIMER_SAMPLE_RUN=\(UUID().uuidString)"
+        var environment = ["PATH=/usr/local/bin:/usr/bin:/bin", "HOME=\(workdir)", "TMPDIR=\(workdir)", "TERM=dumb",
+                           "SWIFT_BACKTRACE=enable=no", marker]
         if let locale = id.locale {
             environment.append("LANG=\(locale.rawValue.replacingOccurrences(of: "-", with: "_")).UTF-8")
             environment.append("PRIMER_LOCALE=\(locale.rawValue)")
@@ -29,6 +32,7 @@ enum ProcessRunner {
             }
         }
         defer { primer_run_free(&result) }
+        primer_kill_marked(marker)
         let output = result.out.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: result.out_len), as: UTF8.self) } ?? ""
         let errorTail = result.err.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: result.err_len), as: UTF8.self) } ?? ""
         let status: SampleStatus

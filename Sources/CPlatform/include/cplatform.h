@@ -32,4 +32,9 @@ primer_run_result primer_run(const char *path, char *const argv[], char *const e
 
 void primer_run_free(primer_run_result *result);
 
+/// Kills (SIGKILL) every process whose environment holds `marker` (e.g. "PRIMER_SAMPLE_RUN=…"),
+/// repeating until none is left: descendants that left the sample's process group are found
+/// this way too. Returns how many were killed.
+int primer_kill_marked(const char *marker);
+
 #endif

@@ -1,0 +1,1 @@
+public func greeting(_ name: String) -> String { "Hello, \(name)!" }

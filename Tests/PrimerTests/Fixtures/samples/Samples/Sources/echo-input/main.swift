@@ -1,0 +1,1 @@
+while let line = readLine() { print(line.uppercased()) }

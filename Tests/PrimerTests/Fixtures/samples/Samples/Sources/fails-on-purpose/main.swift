@@ -1,0 +1,3 @@
+import Foundation
+print("about to fail")
+exit(3)

@@ -1,0 +1,2 @@
+import Greeting
+print(greeting("world"))

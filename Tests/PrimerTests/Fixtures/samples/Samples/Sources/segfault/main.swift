@@ -1,0 +1,3 @@
+let pointer = UnsafeMutablePointer<Int>(bitPattern: 8)!
+pointer.pointee = 1
+print("never")

@@ -1,0 +1,1 @@
+print("nobody recorded me")

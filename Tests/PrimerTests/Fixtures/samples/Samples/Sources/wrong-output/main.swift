@@ -1,0 +1,3 @@
+print("one")
+print("two (new)")
+print("three")
