@@ -23,6 +23,7 @@ test: deps
 bench: deps bench-deps
 	$(SWIFT) build -c release --product primer
 	Scripts/bench.sh
+	Scripts/bench-samples.sh
 
 clean:
 	rm -rf .build site .bench .primer-cache

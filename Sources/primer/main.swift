@@ -59,7 +59,7 @@ func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false) throws {
     progress.finish()
     if let samples = result.samples {
         for path in samples.blessed { print("primer: recorded the expected output in \(path)") }
-        if flags.verbose || samples.ran > 0 {
+        if samples.package != nil || samples.ran + samples.cached > 0 {
             print("primer: samples: \(samples.ran) ran, \(samples.cached) cached, \(samples.failed) failed")
         }
     }
