@@ -122,9 +122,9 @@ public struct Snippet: Hashable, Sendable {
     }
     /// The target name the snippet is built as: stable, derived from its code.
     public var targetName: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in code.utf8 { hash ^= UInt64(byte); hash &*= 0x100_0000_01b3 }
-        return "snippet_" + String(hash, radix: 16)
+        var hash = StableHash()
+        hash.add(code)
+        return "snippet_" + hash.short
     }
 }
 

@@ -102,17 +102,3 @@ enum AttributeSyntax {
         return (language, attributes, true)
     }
 }
-
-extension StringProtocol {
-    func trimmingTrailingWhitespace() -> String {
-        var s = Substring(self)
-        while let last = s.last, last.isWhitespace { s.removeLast() }
-        return String(s)
-    }
-    func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while let first = s.first, first.isWhitespace { s.removeFirst() }
-        while let last = s.last, last.isWhitespace { s.removeLast() }
-        return String(s)
-    }
-}

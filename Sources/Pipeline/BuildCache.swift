@@ -27,7 +27,7 @@ struct BuildCache {
     }
 
     static func fingerprint(_ options: Build.Options) -> String {
-        var hasher = FNV1a()
+        var hasher = StableHash()
         hasher.add("primer-build-1\0\(options.locale ?? "*")\0")
         hasher.add(stamp("/proc/self/exe") ?? CommandLine.arguments[0])
         // The Swift toolchain that builds the samples.
@@ -42,7 +42,7 @@ struct BuildCache {
                 hasher.add(stamp(root + "/" + path) ?? "missing")
             }
         }
-        return String(hasher.value, radix: 16)
+        return hasher.hex
     }
 
     /// The manifest, if it matches `fingerprint` and the site on disk is untouched.
@@ -87,18 +87,5 @@ struct BuildCache {
             if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular { result.append(item) }
         }
         return result.sorted()
-    }
-}
-
-/// 64-bit FNV-1a: tiny, stable across runs (Swift's Hasher is seeded per process).
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    mutating func add(_ text: String) {
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value &*= 0x100_0000_01b3
-        }
-        value ^= 0xff
-        value &*= 0x100_0000_01b3
     }
 }

@@ -1,3 +1,5 @@
+import CourseModel
+
 /// HTML-escapes text for element content and double-quoted attributes.
 public func escapeHTML(_ text: String) -> String {
     var text = text
@@ -37,10 +39,6 @@ func escapeURL(_ url: String) -> String {
         }
     }
     return result
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }
 
 /// GitHub's tag filter: these tags are neutralised even when raw HTML is allowed.

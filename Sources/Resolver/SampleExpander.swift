@@ -168,12 +168,3 @@ enum SliceText {
 
     struct SliceError: Error { var slices: [String] }
 }
-
-extension StringProtocol {
-    func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while let first = s.first, first.isWhitespace { s.removeFirst() }
-        while let last = s.last, last.isWhitespace { s.removeLast() }
-        return String(s)
-    }
-}

@@ -17,7 +17,7 @@ enum Discovery {
     static func package(_ sources: SamplesSources, cacheDirectory: String) -> (SamplesPackage?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let manifestPath = sources.root + "/Package.swift"
-        var hasher = Hasher128()
+        var hasher = StableHash()
         hasher.add(sources.manifest)
         hasher.add(Shell.toolchainVersion)
         let cacheFile = cacheDirectory + "/samples-manifest-\(hasher.hex).json"
@@ -81,27 +81,6 @@ enum Discovery {
 
 func tail(_ text: String, lines count: Int = 20) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).suffix(count).joined(separator: "\n")
-}
-
-/// Two independent FNV-1a lanes: 128 bits, stable across runs, for cache keys.
-struct Hasher128 {
-    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var b: UInt64 = 0x6c62_272e_07bb_0142
-    mutating func add(_ text: String) { add(Array(text.utf8)) }
-    mutating func add(_ bytes: [UInt8]) {
-        for byte in bytes {
-            a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-            b = (b ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 0x9e37_79b9
-        }
-        // Length-delimited, so ("ab","c") and ("a","bc") differ.
-        a = (a ^ UInt64(bytes.count)) &* 0x100_0000_01b3
-        b = (b ^ 0xff) &* 0x100_0000_01b3
-    }
-    var hex: String { String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16) }
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }
 
 /// Compiler messages (`/abs/path/Sources/x/main.swift:3:5: error: …`) as diagnostics at the sample's file.

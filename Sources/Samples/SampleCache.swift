@@ -15,7 +15,7 @@ struct SampleCache {
         var checksum: String
 
         static func checksum(key: String, status: SampleStatus, output: String, errorTail: String) -> String {
-            var hasher = Hasher128()
+            var hasher = StableHash()
             hasher.add(key)
             hasher.add("\(status)")
             hasher.add(output)

@@ -78,7 +78,7 @@ public enum SamplesStage {
         var uniqueSnippets: [String: Snippet] = [:]
         for use in snippets { uniqueSnippets[use.snippet.targetName] = use.snippet }
         for (name, snippet) in uniqueSnippets.sorted(by: { $0.key < $1.key }) {
-            var hasher = Hasher128()
+            var hasher = StableHash()
             hasher.add("snippet-v2")
             hasher.add(Shell.toolchainVersion)
             hasher.add(snippet.code)
@@ -163,7 +163,7 @@ public enum SamplesStage {
 
     /// Everything that can change what a sample prints.
     static func key(for target: SampleTarget, in package: SamplesPackage, locale: LocaleTag?) -> String {
-        var hasher = Hasher128()
+        var hasher = StableHash()
         hasher.add("sample-v2")
         hasher.add(Shell.toolchainVersion)
         hasher.add(package.manifest)

@@ -1,0 +1,45 @@
+/// Small text helpers every stage uses.
+public extension StringProtocol {
+    /// Without leading and trailing whitespace.
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while let first = s.first, first.isWhitespace { s.removeFirst() }
+        while let last = s.last, last.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+
+    func trimmingTrailingWhitespace() -> String {
+        var s = Substring(self)
+        while let last = s.last, last.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+
+    /// Padded with leading zeros to `width` characters.
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? String(self) : String(repeating: "0", count: width - count) + self
+    }
+}
+
+/// A 128-bit hash (two FNV-1a lanes) that is the same in every run, unlike Swift's seeded
+/// `Hasher`: for cache keys and fingerprints that must survive the process.
+public struct StableHash: Sendable {
+    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var b: UInt64 = 0x6c62_272e_07bb_0142
+
+    public init() {}
+
+    public mutating func add(_ text: String) { add(Array(text.utf8)) }
+
+    public mutating func add(_ bytes: [UInt8]) {
+        for byte in bytes {
+            a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+            b = (b ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 0x9e37_79b9
+        }
+        // Length-delimited, so ("ab", "c") and ("a", "bc") differ.
+        a = (a ^ UInt64(bytes.count)) &* 0x100_0000_01b3
+        b = (b ^ 0xff) &* 0x100_0000_01b3
+    }
+
+    public var hex: String { String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16) }
+    public var short: String { String(a, radix: 16).leftPadded(16) }
+}
