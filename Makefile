@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libicu-dev pkg-config
 RELEASE := .build/release/primer
 
 .PHONY: site check test bench clean deps bench-deps
@@ -30,7 +30,7 @@ clean:
 
 # System packages the build needs, installed only when missing.
 deps:
-	@if ! pkg-config --exists libcmark-gfm 2>/dev/null || [ ! -f /usr/include/cmark-gfm-core-extensions.h ]; then \
+	@if ! pkg-config --exists libcmark-gfm icu-i18n 2>/dev/null || [ ! -f /usr/include/cmark-gfm-core-extensions.h ]; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi

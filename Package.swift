@@ -19,7 +19,11 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        // CLDR plural rules from the system's ICU; C, so no ICU type leaks into Swift.
+        .target(name: "CPluralRules", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(name: "CourseModel"),
+        .target(name: "Localization", dependencies: ["CourseModel", "CPluralRules"]),
         .target(name: "Loader", dependencies: ["CourseModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM"]),
         .target(name: "Samples", dependencies: ["CourseModel", "CPlatform"]),
@@ -33,7 +37,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [
-            "CourseModel", "Loader", "Markdown", "Samples", "Resolver", "Renderer", "Writer", "Pipeline",
+            "CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Renderer", "Writer", "Pipeline",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
