@@ -58,17 +58,6 @@ public struct ChapterSource: Hashable, Sendable {
     }
 }
 
-/// A locale's UI words: key → text, with where the table lives.
-public struct StringTable: Hashable, Sendable {
-    public var locale: LocaleTag
-    public var path: String
-    public var entries: [String: String]
-    public var lines: [String: Int]
-    public init(locale: LocaleTag, path: String, entries: [String: String], lines: [String: Int] = [:]) {
-        self.locale = locale; self.path = path; self.entries = entries; self.lines = lines
-    }
-}
-
 /// A template file (Mustache text) and where it came from.
 public struct TemplateSource: Hashable, Sendable {
     public var name: String
@@ -90,16 +79,17 @@ public struct CourseSources: Sendable {
     public var config: CourseConfig
     /// chapter id → locale → source.
     public var chapters: [String: [LocaleTag: ChapterSource]]
-    public var strings: [LocaleTag: StringTable]
+    /// The site's words (`Localizable.xcstrings` and legacy `.lproj` tables); nil when there are none.
+    public var catalog: StringCatalog?
     public var templates: [String: TemplateSource]
     public var assets: [AssetFile]
     /// Every file under the content folder that a page may link to or embed (relative to the content folder).
     public var contentFiles: Set<String>
     /// `Content/Samples`, when the course has runnable samples.
     public var samples: SamplesSources?
-    public init(config: CourseConfig, chapters: [String: [LocaleTag: ChapterSource]], strings: [LocaleTag: StringTable],
+    public init(config: CourseConfig, chapters: [String: [LocaleTag: ChapterSource]], catalog: StringCatalog?,
                 templates: [String: TemplateSource], assets: [AssetFile], contentFiles: Set<String>, samples: SamplesSources? = nil) {
-        self.config = config; self.chapters = chapters; self.strings = strings
+        self.config = config; self.chapters = chapters; self.catalog = catalog
         self.templates = templates; self.assets = assets; self.contentFiles = contentFiles; self.samples = samples
     }
 }

@@ -1,21 +1,28 @@
 /// The site's words for one locale, with the fallback chain already applied
 /// (`zh-Hans` → `zh` → source locale).
-public struct UIStrings: Hashable, Sendable {
+public struct UIStrings: Sendable {
     public var locale: LocaleTag
     public var entries: [String: String]
+    /// Plural variations: key → CLDR category → text.
+    public var plurals: [String: [String: String]]
+    /// The CLDR plural category of a number written as text (from ICU, see Localization).
+    public var category: @Sendable (String) -> String
+    /// A number written the locale's way (digits, grouping).
+    public var number: @Sendable (Int) -> String
 
-    public init(locale: LocaleTag, entries: [String: String]) { self.locale = locale; self.entries = entries }
-
-    /// Merges the tables along `locale`'s fallback chain; the first table that has a key wins.
-    public init(locale: LocaleTag, source: LocaleTag, tables: [LocaleTag: StringTable]) {
-        var merged: [String: String] = [:]
-        for tag in locale.fallbackChain(source: source).reversed() {
-            if let table = tables[tag] { merged.merge(table.entries) { _, new in new } }
-        }
-        self.init(locale: locale, entries: merged)
+    public init(locale: LocaleTag, entries: [String: String], plurals: [String: [String: String]] = [:],
+                category: @escaping @Sendable (String) -> String = { $0 == "1" ? "one" : "other" },
+                number: @escaping @Sendable (Int) -> String = { String($0) }) {
+        self.locale = locale; self.entries = entries; self.plurals = plurals; self.category = category; self.number = number
     }
 
     public subscript(key: String) -> String { entries[key] ?? key }
+
+    /// The entry for `key` in the plural form `count` needs, with `count` as its first argument.
+    public func format(_ key: String, count: Int, _ arguments: String...) -> String {
+        let pattern = plurals[key].flatMap { $0[category(String(count))] ?? $0["other"] } ?? self[key]
+        return Self.format(pattern, [number(count)] + arguments)
+    }
 
     /// The entry for `key` with printf-style arguments filled in (`%@`, `%d`, `%lld`, `%1$@`, `%%`).
     public func format(_ key: String, _ arguments: String...) -> String {

@@ -1,5 +1,6 @@
 import CourseModel
 import Foundation
+import Localization
 import Yams
 
 /// The load stage: the only stage that reads the disk. Everything it finds wrong is
@@ -85,14 +86,14 @@ public enum CourseLoader {
                                             ?? "add it to 'locales' in \(configPath)"))
         }
 
-        let (strings, stringDiagnostics) = loadStrings(options)
-        diagnostics += stringDiagnostics
+        let (catalog, catalogDiagnostics) = loadCatalog(options.contentPath)
+        diagnostics += catalogDiagnostics
         let (templates, assets, templateDiagnostics) = loadTemplates(options)
         diagnostics += templateDiagnostics
 
         let (samples, sampleDiagnostics) = loadSamples(join(options.contentPath, "Samples"))
         diagnostics += sampleDiagnostics
-        let sources = CourseSources(config: config, chapters: chapters, strings: strings, templates: templates,
+        let sources = CourseSources(config: config, chapters: chapters, catalog: catalog, templates: templates,
                                     assets: assets, contentFiles: contentFiles(options.contentPath, locales: configured),
                                     samples: samples)
         return (sources, diagnostics)
@@ -223,43 +224,47 @@ public enum CourseLoader {
                                expected: expected, inputs: inputs), diagnostics)
     }
 
-    static func loadStrings(_ options: Options) -> ([LocaleTag: StringTable], [Diagnostic]) {
-        var tables: [LocaleTag: StringTable] = [:]
+    /// `Localizable.xcstrings`, then any legacy `<locale>.lproj/Localizable.strings` and
+    /// `.stringsdict`, which fill what the catalog does not have.
+    static func loadCatalog(_ contentPath: String) -> (StringCatalog?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        // Primer's own tables first, then the course's, which override entry by entry.
-        for folder in [join(options.templatesPath, "strings"), join(options.contentPath, "strings")] {
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".yml") }.sorted()
-            for file in files {
-                let path = join(folder, file)
-                let name = String(file.dropLast(4))
-                guard let locale = LocaleTag(name) else {
-                    diagnostics.append(.error("'\(name)' is not a BCP 47 language tag", at: SourceLocation(path: path),
-                                              suggestion: "name string tables after their locale, e.g. en.yml or zh-Hans.yml"))
-                    continue
-                }
-                let text: String
-                switch readUTF8(URL(fileURLWithPath: path), displayPath: path) {
-                case .success(let t): text = t
-                case .failure(let d): diagnostics.append(d); continue
-                }
-                switch YAML.compose(text, path: path) {
-                case .failure(let d): diagnostics.append(d)
-                case .success(let node):
-                    var table = tables[locale] ?? StringTable(locale: locale, path: path, entries: [:])
-                    table.path = path
-                    for (key, keyNode, value) in YAML.entries(node ?? Node("")) {
-                        guard let string = value.scalar?.string else {
-                            diagnostics.append(.error("string '\(key)' must be a text", at: YAML.location(keyNode, path: path)))
-                            continue
-                        }
-                        table.entries[key] = string
-                        table.lines[key] = keyNode.mark?.line ?? 0
-                    }
-                    tables[locale] = table
-                }
+        var catalog: StringCatalog?
+        let catalogPath = join(contentPath, "Localizable.xcstrings")
+        if FileManager.default.fileExists(atPath: catalogPath) {
+            switch readUTF8(URL(fileURLWithPath: catalogPath), displayPath: catalogPath) {
+            case .failure(let d): diagnostics.append(d)
+            case .success(let text):
+                let (read, readDiagnostics) = XCStringsReader.read(text, path: catalogPath)
+                diagnostics += readDiagnostics
+                catalog = read
             }
         }
-        return (tables, diagnostics)
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: contentPath)) ?? []).filter { $0.hasSuffix(".lproj") }.sorted()
+        for folder in folders {
+            let name = String(folder.dropLast(".lproj".count))
+            guard let locale = LocaleTag(name.replacingOccurrences(of: "_", with: "-")) else {
+                diagnostics.append(.error("'\(name)' is not a language tag", at: SourceLocation(path: join(contentPath, folder)),
+                                          suggestion: "name the folder after its locale, e.g. ru.lproj or zh-Hans.lproj"))
+                continue
+            }
+            var legacy = StringCatalog(sourceLanguage: catalog?.sourceLanguage ?? locale, entries: [:], path: join(contentPath, folder))
+            for (file, reader) in [("Localizable.strings", { StringsFileReader.read($0, path: $1, locale: locale) }),
+                                   ("Localizable.stringsdict", { StringsDictReader.read($0, path: $1) })]
+                as [(String, ([UInt8], String) -> ([String: CatalogValue], [Diagnostic]))] {
+                let path = join(contentPath, "\(folder)/\(file)")
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                let (values, valueDiagnostics) = reader([UInt8](data), path)
+                diagnostics += valueDiagnostics
+                for (key, value) in values {
+                    var entry = legacy.entries[key] ?? CatalogEntry(key: key, comment: nil, localizations: [:], location: value.location)
+                    // A .stringsdict plural wins over the same key's plain .strings text.
+                    if entry.localizations[locale]?.plural == nil || value.plural != nil { entry.localizations[locale] = value }
+                    legacy.entries[key] = entry
+                }
+            }
+            if catalog == nil { catalog = legacy } else { catalog!.fill(from: legacy) }
+        }
+        return (catalog, diagnostics)
     }
 
     static func loadTemplates(_ options: Options) -> ([String: TemplateSource], [AssetFile], [Diagnostic]) {

@@ -1,6 +1,7 @@
 import CourseModel
 import Foundation
 import Loader
+import Localization
 import Markdown
 import Renderer
 import Resolver
@@ -88,12 +89,19 @@ public enum Build {
             locales = [tag]
         }
         let source = sources.config.sourceLocale
+        let catalog = sources.catalog ?? StringCatalog(sourceLanguage: source, entries: [:], path: options.content + "/Localizable.xcstrings")
+        if sources.catalog == nil {
+            result.diagnostics.append(.error("the course has no string catalog", at: SourceLocation(path: catalog.path),
+                                             suggestion: "copy Localizable.xcstrings from Primer's own Content/ folder and translate it"))
+        } else {
+            result.diagnostics += Localizer.check(catalog, locales: sources.config.locales, source: source)
+        }
         var strings: [LocaleTag: UIStrings] = [:]
         for locale in Set(sources.config.locales) {
-            strings[locale] = UIStrings(locale: locale, source: source, tables: sources.strings)
-            // A locale without its own table still names itself in its own language (CLDR, via ICU).
+            strings[locale] = Localizer.strings(for: locale, catalog: catalog, source: source)
+            // A locale without its own words still names itself in its own language (CLDR, via ICU).
             let own = locale.fallbackChain(source: source).filter { $0 != source || locale == source }
-            if !own.contains(where: { sources.strings[$0]?.entries["language_name"] != nil }),
+            if !own.contains(where: { catalog.entries["language_name"]?.localizations[$0] != nil }),
                let name = Locale(identifier: locale.rawValue).localizedString(forIdentifier: locale.rawValue) {
                 strings[locale]?.entries["language_name"] = name.prefix(1).uppercased() + name.dropFirst()
             }
@@ -195,21 +203,23 @@ public enum Build {
         var uses: [(String, SourceLocation?)] = SiteRenderer.codeKeys.map { ($0, nil) }
         uses += templateKeys.map { ($0.key, $0.location) }
         var reported = Set<String>()
-        let tablePlace: SourceLocation? = sources.strings[sources.config.sourceLocale].map { SourceLocation(path: $0.path) }
+        let tablePlace: SourceLocation? = sources.catalog.map { SourceLocation(path: $0.path) }
         for (key, location) in uses {
             for locale in locales where strings[locale]?.entries[key] == nil && !reported.contains(key) {
                 reported.insert(key)
                 let known = strings[locale]?.entries.keys.map { $0 } ?? []
-                diagnostics.append(.error("string '\(key)' is in no string table for '\(locale)' or its fallbacks",
+                diagnostics.append(.error("string '\(key)' is not in the string catalog for '\(locale)' or its fallbacks",
                                           at: location ?? tablePlace,
                                           suggestion: closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }
-                                            ?? "add it to Templates/strings/\(locale).yml or the course's strings/\(locale).yml"))
+                                            ?? "add \"\(key)\" to Localizable.xcstrings"))
             }
         }
-        for locale in locales where sources.strings[locale] == nil && sources.strings[LocaleTag(locale.language) ?? locale] == nil {
-            diagnostics.append(.warning("there is no string table for '\(locale)'; its pages use the words of '\(sources.config.sourceLocale)'",
-                                        at: SourceLocation(path: sources.config.path),
-                                        suggestion: "add strings/\(locale).yml to the course"))
+        let translated = Set(sources.catalog?.entries.values.flatMap { $0.localizations.keys } ?? [])
+        for locale in locales where !locale.fallbackChain(source: sources.config.sourceLocale).dropLast().contains(where: translated.contains)
+            && locale != sources.config.sourceLocale {
+            diagnostics.append(.warning("the string catalog has no '\(locale)' localizations; its pages use the words of '\(sources.config.sourceLocale)'",
+                                        at: sources.catalog.map { SourceLocation(path: $0.path) } ?? SourceLocation(path: sources.config.path),
+                                        suggestion: "translate the catalog's strings into \(locale)"))
         }
         return diagnostics
     }

@@ -42,7 +42,11 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
     }
 
-    /// Every `{{t.key}}` a template uses, with where it is used.
+    /// swift-mustache's own transforms, which are not string keys.
+    static let builtInTransforms: Set<String> = ["capitalized", "lowercased", "uppercased", "reversed", "count", "empty", "first",
+                                                 "last", "even", "odd", "enumerated", "sorted", "minusone", "plusone", "equalzero"]
+
+    /// Every `{{t.key}}` and counted `{{ key(number) }}` a template uses, with where it is used.
     public func templateKeys() -> [(key: String, location: SourceLocation)] {
         var result: [(String, SourceLocation)] = []
         for template in templates.values.sorted(by: { $0.path < $1.path }) {
@@ -56,6 +60,20 @@ public struct SiteRenderer: Sendable {
                         result.append((String(key), SourceLocation(path: template.path, line: lineIndex + 1, column: column)))
                     }
                     rest = rest[range.upperBound...]
+                }
+                // {{ key(number) }}
+                var scan = line[...]
+                while let open = scan.range(of: "{{") {
+                    let inside = scan[open.upperBound...].prefix { $0 != "}" }
+                    let trimmed = inside.drop { $0 == " " || $0 == "{" || $0 == "&" }
+                    if let paren = trimmed.firstIndex(of: "("), trimmed[..<paren].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                        let key = String(trimmed[..<paren])
+                        if !key.isEmpty && !Self.builtInTransforms.contains(key) {
+                            let column = line.distance(from: line.startIndex, to: trimmed.startIndex) + 1
+                            result.append((key, SourceLocation(path: template.path, line: lineIndex + 1, column: column)))
+                        }
+                    }
+                    scan = scan[open.upperBound...]
                 }
             }
         }
@@ -237,6 +255,7 @@ struct LocaleContext: @unchecked Sendable {
         for page in pages { pageByID[page.id] = page }
         return course.config.parts.enumerated().map { index, part in
             [
+                "chapter_count": LocalizedNumber(value: part.chapters.count, strings: strings),
                 "label": strings.format("part_label", String(index + 1)),
                 "title": part.title.text(for: locale, source: course.config.sourceLocale),
                 "first_href": part.chapters.first.map { $0.id + ".html" } ?? "",
@@ -267,6 +286,16 @@ struct LocaleContext: @unchecked Sendable {
     func canonical(page: String) -> String? { course.config.baseURL.map { $0 + "\(locale.rawValue)/\(page)" } }
 }
 
+
+/// A number a template can print (`{{chapter_count}}`, the locale's digits) or pass to a
+/// counted string (`{{ part_chapter_count(chapter_count) }}`: the catalog entry in the plural
+/// form the number needs).
+struct LocalizedNumber: MustacheTransformable, CustomStringConvertible {
+    let value: Int
+    let strings: UIStrings
+    var description: String { strings.number(value) }
+    func transform(_ name: String) -> Any? { strings.format(name, count: value) }
+}
 
 /// A rendered table of contents and where each link's `href="…"` ends in it.
 struct RenderedTOC {

@@ -69,7 +69,7 @@ import Testing
         }
     }
 
-    @Test func anyBCP47LocaleWorksWithoutItsOwnStringTable() throws {
+    @Test func anyBCP47LocaleWorksWithoutItsOwnTranslations() throws {
         let folder = try TestSupport.copyFixture("basic")
         let config = folder.appendingPathComponent("Content/course.yml")
         try TestSupport.write(TestSupport.read(config).replacingOccurrences(of: "[en, ru, zh-Hans]", with: "[en, ru, zh-Hans, de-CH, sr-Latn]"), to: config)
@@ -83,8 +83,8 @@ import Testing
         let result = try build(folder)
         #expect(result.succeeded, "\(result.diagnostics)")
         #expect(result.diagnostics.map(\.message).sorted() == [
-            "there is no string table for 'de-CH'; its pages use the words of 'en'",
-            "there is no string table for 'sr-Latn'; its pages use the words of 'en'",
+            "the string catalog has no 'de-CH' localizations; its pages use the words of 'en'",
+            "the string catalog has no 'sr-Latn' localizations; its pages use the words of 'en'",
         ])
         let page = TestSupport.read(folder.appendingPathComponent("site/de-CH/intro.html"))
         #expect(page.contains("<html lang=\"de-CH\" dir=\"ltr\">"))
@@ -237,7 +237,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         .text("malformed course.yml", "course.yml", "title: [x\n", "/course.yml:2:1: error: malformed YAML"),
         .text("template syntax error", "templates/home.mustache", "{{#toc}}\n{{/parts}}\n", "/templates/home.mustache:2:"),
         .text("string missing everywhere", "templates/home.mustache", "{{t.no_such_key}}\n",
-              "/templates/home.mustache:1:3: error: string 'no_such_key' is in no string table"),
+              "/templates/home.mustache:1:3: error: string 'no_such_key' is not in the string catalog"),
     ]
 }
 

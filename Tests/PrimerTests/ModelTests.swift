@@ -22,18 +22,6 @@ import Testing
         #expect(UIStrings.format("%@ and %lld and %d%%", ["x", "2", "3"]) == "x and 2 and 3%")
     }
 
-    @Test func mergesAlongTheFallbackChain() {
-        let tables: [LocaleTag: StringTable] = [
-            en: StringTable(locale: en, path: "en.yml", entries: ["a": "A", "b": "B", "c": "C"]),
-            LocaleTag("zh")!: StringTable(locale: LocaleTag("zh")!, path: "zh.yml", entries: ["b": "乙"]),
-            zh: StringTable(locale: zh, path: "zh-Hans.yml", entries: ["a": "甲"]),
-        ]
-        let strings = UIStrings(locale: zh, source: en, tables: tables)
-        #expect(strings["a"] == "甲")
-        #expect(strings["b"] == "乙")
-        #expect(strings["c"] == "C")
-    }
-
     @Test func suggestsTheClosestCandidate() {
         #expect(closestMatch(to: "retain-cycle", in: ["retain-cycles", "arc", "copy-on-write"]) == "retain-cycles")
         #expect(closestMatch(to: "zzzz", in: ["retain-cycles", "arc"]) == nil)

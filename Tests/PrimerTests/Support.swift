@@ -14,7 +14,13 @@ enum TestSupport {
     static func copyFixture(_ name: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: folder.appendingPathComponent("Content"))
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: content)
+        // Fixture courses use the real course's string catalog unless they bring their own.
+        let catalog = content.appendingPathComponent("Localizable.xcstrings")
+        if !FileManager.default.fileExists(atPath: catalog.path) {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Content/Localizable.xcstrings"), to: catalog)
+        }
         return folder
     }
 
