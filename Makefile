@@ -19,6 +19,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(SWIFT) run primer check
+	$(SWIFT) run primer status --strict
 
 bench: deps bench-deps
 	$(SWIFT) build -c release --product primer

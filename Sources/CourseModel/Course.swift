@@ -48,13 +48,29 @@ public struct ChapterSource: Hashable, Sendable {
     public var path: String
     public var title: String
     public var summary: String?
+    /// `translated_from`: the fingerprint of the source chapter this translation was made from.
+    public var translatedFrom: String?
+    /// `updated`: when the chapter last changed (YYYY-MM-DD).
+    public var updated: String?
     /// The Markdown after the front matter.
     public var body: String
     /// Line number (1-based) in the file where `body` starts.
     public var bodyLine: Int
-    public init(id: String, locale: LocaleTag, path: String, title: String, summary: String?, body: String, bodyLine: Int) {
+    public init(id: String, locale: LocaleTag, path: String, title: String, summary: String?, body: String, bodyLine: Int,
+                translatedFrom: String? = nil, updated: String? = nil) {
         self.id = id; self.locale = locale; self.path = path; self.title = title
         self.summary = summary; self.body = body; self.bodyLine = bodyLine
+        self.translatedFrom = translatedFrom; self.updated = updated
+    }
+
+    /// A fingerprint of what a translator translates (title, summary, text), recorded in a
+    /// translation's `translated_from` so a later change to the source shows as stale.
+    public var fingerprint: String {
+        var hash = StableHash()
+        hash.add(title)
+        hash.add(summary ?? "")
+        hash.add(body)
+        return hash.short
     }
 }
 

@@ -28,6 +28,10 @@ public struct ChapterPage: Hashable, Sendable {
     public var outline: [OutlineEntry]
     /// Content files (images…) the page uses, relative to the content folder.
     public var files: Set<String>
+    /// A translation made from an older version of the source chapter (or never marked).
+    public var isStale = false
+    /// The chapter's `updated` date (YYYY-MM-DD), if it has one.
+    public var updated: String?
     public var isFallback: Bool { locale != contentLocale }
 
     public init(id: String, locale: LocaleTag, contentLocale: LocaleTag, number: Int, title: String, summary: String?,

@@ -20,6 +20,10 @@ public struct UIStrings: Sendable {
 
     /// The entry for `key` in the plural form `count` needs, with `count` as its first argument.
     public func format(_ key: String, count: Int, _ arguments: String...) -> String {
+        format(key, count: count, arguments)
+    }
+
+    public func format(_ key: String, count: Int, _ arguments: [String]) -> String {
         let pattern = plurals[key].flatMap { $0[category(String(count))] ?? $0["other"] } ?? self[key]
         return Self.format(pattern, [number(count)] + arguments)
     }

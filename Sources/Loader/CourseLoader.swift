@@ -145,6 +145,8 @@ public enum CourseLoader {
         var diagnostics: [Diagnostic] = []
         var title: String?
         var summary: String?
+        var translatedFrom: String?
+        var updated: String?
         let entries: [(key: String, value: String?, location: SourceLocation)]
         if let simple = SimpleYAML.flatMapping(lines.dropFirst(), path: path, firstLine: 2) {
             entries = simple
@@ -172,9 +174,21 @@ public enum CourseLoader {
                     diagnostics.append(.error("'summary' must be a text", at: location)); continue
                 }
                 summary = value
+            case "translated_from":
+                guard let value, value.count == 16, value.allSatisfy(\.isHexDigit) else {
+                    diagnostics.append(.error("'translated_from' must be the 16-digit fingerprint primer status writes", at: location,
+                                              suggestion: "run: primer status --mark-translated"))
+                    continue
+                }
+                translatedFrom = value
+            case "updated":
+                let parts = value?.split(separator: "-").compactMap { Int($0) } ?? []
+                guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else {
+                    diagnostics.append(.error("'updated' must be a date written YYYY-MM-DD", at: location)); continue
+                }
+                updated = value
             default:
-                // Later stages (translation status, samples) add keys; unknown ones are only warned about.
-                let known = ["title", "summary"]
+                let known = ["title", "summary", "translated_from", "updated"]
                 diagnostics.append(.warning("unknown front matter key '\(key)' is ignored", at: location,
                                             suggestion: closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }))
             }
@@ -185,7 +199,7 @@ public enum CourseLoader {
         guard let title, !diagnostics.hasErrors else { return (nil, diagnostics) }
         let body = String(text[bodyStart...])
         return (ChapterSource(id: id, locale: locale, path: path, title: title, summary: summary,
-                              body: body, bodyLine: close + 2), diagnostics)
+                              body: body, bodyLine: close + 2, translatedFrom: translatedFrom, updated: updated), diagnostics)
     }
 
     /// `Content/Samples`: the manifest, the sources, settings, expected outputs and inputs.
@@ -226,7 +240,7 @@ public enum CourseLoader {
 
     /// `Localizable.xcstrings`, then any legacy `<locale>.lproj/Localizable.strings` and
     /// `.stringsdict`, which fill what the catalog does not have.
-    static func loadCatalog(_ contentPath: String) -> (StringCatalog?, [Diagnostic]) {
+    public static func loadCatalog(_ contentPath: String) -> (StringCatalog?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var catalog: StringCatalog?
         let catalogPath = join(contentPath, "Localizable.xcstrings")

@@ -12,7 +12,7 @@ public struct SiteRenderer: Sendable {
         "part_label", "chapter_label", "callout_note", "callout_tip", "callout_important", "callout_warning",
         "callout_caution", "exercise_solution", "heading_anchor", "footnote_back", "task_done", "task_open",
         "fallback_banner", "output_label", "output_exit_status", "output_signal", "output_timeout",
-        "sample_run_yourself", "sample_listing_only",
+        "sample_run_yourself", "sample_listing_only", "stale_translation_banner", "updated_on",
     ]
 
     let library: MustacheLibrary
@@ -94,12 +94,41 @@ public struct SiteRenderer: Sendable {
         }
         jobs.append { [self] in SiteFile(path: "index.html", contents: .text(renderRoot(course))) }
         jobs.append { [self] in SiteFile(path: "404.html", contents: .text(renderNotFound(course))) }
+        if let base = course.config.baseURL {
+            jobs += sitemaps(course, base: base).map { file in { file } }
+        }
         var files = parallelMap(jobs) { $0() }
         files += assets.map { SiteFile(path: $0.sitePath, contents: .copy(from: $0.sourcePath)) }
         return files
     }
 
     // MARK: Pages
+
+    /// One sitemap per locale (with every translation as an hreflang alternate) and an index.
+    func sitemaps(_ course: ResolvedCourse, base: String) -> [SiteFile] {
+        var files: [SiteFile] = []
+        var index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for locale in course.locales {
+            var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
+            let pages = ["index.html"] + (course.pages[locale] ?? []).map { $0.id + ".html" }
+            let updated = Dictionary((course.pages[locale] ?? []).map { ($0.id + ".html", $0.updated) }, uniquingKeysWith: { a, _ in a })
+            for page in pages {
+                xml += "<url>\n<loc>\(escapeHTML(base + locale.rawValue + "/" + page))</loc>\n"
+                if let date = updated[page] ?? nil { xml += "<lastmod>\(date)</lastmod>\n" }
+                for other in course.locales {
+                    xml += "<xhtml:link rel=\"alternate\" hreflang=\"\(other.rawValue)\" href=\"\(escapeHTML(base + other.rawValue + "/" + page))\"/>\n"
+                }
+                xml += "</url>\n"
+            }
+            xml += "</urlset>\n"
+            files.append(SiteFile(path: "sitemap-\(locale.rawValue).xml", contents: .text(xml)))
+            index += "<sitemap><loc>\(escapeHTML(base))sitemap-\(locale.rawValue).xml</loc></sitemap>\n"
+        }
+        index += "</sitemapindex>\n"
+        files.append(SiteFile(path: "sitemap.xml", contents: .text(index)))
+        return files
+    }
 
     func wrap(_ content: String, _ context: [String: Any]) -> String {
         var page = context
@@ -132,6 +161,12 @@ public struct SiteRenderer: Sendable {
             "label": locale.strings.format("chapter_label", String(page.number)), "body": body,
             "lang": page.contentLocale.rawValue, "source_path": page.sourcePath,
         ] as [String: Any]
+        if page.isStale {
+            context["stale"] = ["message": locale.strings["stale_translation_banner"]]
+        }
+        if let updated = page.updated {
+            context["updated"] = ["date": updated, "text": locale.strings.format("updated_on", locale.formatDate(updated))]
+        }
         if page.isFallback {
             context["fallback"] = ["message": locale.strings.format("fallback_banner", locale.languageName(page.contentLocale)),
                                    "lang": page.contentLocale.rawValue]
@@ -243,6 +278,19 @@ struct LocaleContext: @unchecked Sendable {
         ]
     }
 
+    /// "2026-11-20" as the locale writes dates (ICU through Foundation): 20 November 2026, 20 ноября 2026 г.
+    func formatDate(_ iso: String) -> String {
+        let parts = iso.split(separator: "-").compactMap { Int($0) }
+        var components = DateComponents()
+        components.year = parts[0]; components.month = parts[1]; components.day = parts[2]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: components) else { return iso }
+        var style = Date.FormatStyle(date: .long, time: .omitted, locale: Locale(identifier: locale.rawValue), calendar: calendar)
+        style.timeZone = TimeZone(identifier: "UTC")!
+        return date.formatted(style)
+    }
+
     func languageName(_ tag: LocaleTag) -> String { course.strings[tag]?["language_name"] ?? tag.rawValue }
 
     func link(_ page: ChapterPage) -> [String: Any] {
@@ -261,7 +309,9 @@ struct LocaleContext: @unchecked Sendable {
                 "first_href": part.chapters.first.map { $0.id + ".html" } ?? "",
                 "chapters": part.chapters.compactMap { entry -> [String: Any]? in
                     guard let page = pageByID[entry.id] else { return nil }
+                    let samples = page.document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
                     return ["href": page.id + ".html", "number": page.number, "title": page.title,
+                            "sample_count": samples > 0 ? LocalizedNumber(value: samples, strings: strings) as Any : false,
                             "summary": page.summary as Any, "fallback": page.isFallback]
                 },
             ]

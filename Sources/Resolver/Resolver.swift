@@ -17,12 +17,20 @@ public enum Resolver {
         var pages: [LocaleTag: [ChapterPage]] = [:]
         // The source locale's ids tell a translator which id their translation lacks.
         let source = numberLocale(config.sourceLocale, config: config, chapters: chapters, samples: samples)
+        var fingerprints: [String: String] = [:]
+        for (id, versions) in chapters { fingerprints[id] = versions[config.sourceLocale]?.source.fingerprint }
         for locale in locales {
             let numbered = locale == config.sourceLocale ? source
                 : numberLocale(locale, config: config, chapters: chapters, samples: samples)
             let (localePages, linkDiagnostics) = linkLocale(locale, numbered, sourceIDs: source.global, strings: strings,
                                                             contentFiles: contentFiles)
-            pages[locale] = localePages
+            pages[locale] = localePages.map { page in
+                var page = page
+                page.isStale = page.contentLocale != config.sourceLocale
+                    && chapters[page.id]?[page.contentLocale]?.source.translatedFrom != fingerprints[page.id]
+                page.updated = chapters[page.id]?[page.contentLocale]?.source.updated
+                return page
+            }
             diagnostics.formUnion(numbered.diagnostics)
             diagnostics.formUnion(linkDiagnostics)
         }
