@@ -78,6 +78,11 @@ public enum StringsDictReader {
                 stack[stack.count - 1].pendingKey = text
             case "dict", "array":
                 guard let done = stack.popLast() else { return }
+                if let key = done.pendingKey {
+                    problem = "the key \"\(key)\" has no value"
+                    parser.abortParsing()
+                    return
+                }
                 add(done.kind == "dict" ? .dict(done.items, done.line) : .other(done.line), parser: parser)
             case "string":
                 add(.string(text, lineOfElement), parser: parser)

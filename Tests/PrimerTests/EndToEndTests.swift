@@ -199,6 +199,10 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     }
 
     static let course = try! String(contentsOf: TestSupport.fixtures.appendingPathComponent("basic/course.yml"), encoding: .utf8)
+    static let catalog = try! String(contentsOf: TestSupport.root.appendingPathComponent("Content/Localizable.xcstrings"), encoding: .utf8)
+    static func catalogLine(_ text: String) -> Int {
+        catalog.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }! + 1
+    }
 
     static let all: [BadInput] = [
         .text("malformed front matter", "en/details.md", "---\ntitle: [unclosed\n---\nText\n",
@@ -236,6 +240,19 @@ struct BadInput: CustomTestStringConvertible, Sendable {
               "/en/details.md:4:1: error: image '../images/nope.svg' not found"),
         .text("malformed course.yml", "course.yml", "title: [x\n", "/course.yml:2:1: error: malformed YAML"),
         .text("template syntax error", "templates/home.mustache", "{{#toc}}\n{{/parts}}\n", "/templates/home.mustache:2:"),
+        .text("malformed string catalog", "Localizable.xcstrings", catalog.replacingOccurrences(of: "\"sourceLanguage\" : \"en\",", with: "\"sourceLanguage\" : \"en\""),
+              "/Localizable.xcstrings:3:3: error: malformed JSON: expected ',' or '}' after a value"),
+        .text("unknown locale in the string catalog", "Localizable.xcstrings", catalog.replacingOccurrences(of: "\"zh-Hans\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"小心\"", with: "\"zh_Hans\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"小心\""),
+              "/Localizable.xcstrings:\(catalogLine("\"value\" : \"小心\"") - 3):9: error: 'zh_Hans' is not a BCP 47 language tag"),
+        .text("mismatched format specifiers", "Localizable.xcstrings", catalog.replacingOccurrences(of: "Вы читаете оригинал (%@).", with: "Вы читаете оригинал (%d)."),
+              "/Localizable.xcstrings:\(catalogLine("Вы читаете оригинал (%@).") - 3):9: error: the ru text of \"fallback_banner\" does not match the source's format specifiers: argument 1 is %d here but %@ in the source"),
+        .text("missing plural form", "Localizable.xcstrings", catalog.replacingOccurrences(of: "\"few\" : {\n                \"stringUnit\" : {\n                  \"state\" : \"translated\",\n                  \"value\" : \"%lld главы\"\n                }\n              },\n", with: ""),
+              "error: the ru plural forms of \"part_chapter_count\" lack few, which CLDR requires for ru"),
+        .text("unterminated string in a .strings file", "ru.lproj/Localizable.strings", "\"nav_next\" = \"Далее\";\n\"nav_previous\" = \"Назад;\n",
+              "/ru.lproj/Localizable.strings:2:18: error: unterminated string"),
+        BadInput(name: "UTF-16 .strings without BOM", file: "ru.lproj/Localizable.strings",
+                 contents: Data("\"nav_next\" = \"Далее\";".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+                 expected: "/ru.lproj/Localizable.strings:1:1: error: the file looks like UTF-16 without a byte order mark"),
         .text("string missing everywhere", "templates/home.mustache", "{{t.no_such_key}}\n",
               "/templates/home.mustache:1:3: error: string 'no_such_key' is not in the string catalog"),
     ]
