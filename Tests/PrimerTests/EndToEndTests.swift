@@ -20,7 +20,8 @@ import Testing
         #expect(files == ["index.html", "404.html", "assets/style.css", "images/pic.svg",
                           "en/index.html", "en/intro.html", "en/details.html",
                           "ru/index.html", "ru/intro.html", "ru/details.html",
-                          "zh-Hans/index.html", "zh-Hans/intro.html", "zh-Hans/details.html"])
+                          "zh-Hans/index.html", "zh-Hans/intro.html", "zh-Hans/details.html",
+                          "sitemap.xml", "sitemap-en.xml", "sitemap-ru.xml", "sitemap-zh-Hans.xml"])
         let enIntro = TestSupport.read(site.appendingPathComponent("en/intro.html"))
         #expect(enIntro.contains("<html lang=\"en\" dir=\"ltr\">"))
         #expect(enIntro.contains("<a href=\"details.html\" class=\"xref\">Chapter 2</a>"))
