@@ -72,3 +72,26 @@ import Testing
         #expect(strings.output == "21 глава    [ru plural category: one]\n")
     }
 }
+
+@Suite struct LegacyTablesEndToEndTests {
+    @Test func lprojTablesFillWhatTheCatalogLacks() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let content = folder.appendingPathComponent("Content")
+        let catalog = content.appendingPathComponent("Localizable.xcstrings")
+        // Take the Russian "Next" out of the catalog and give it (and a plural) from legacy tables in UTF-16.
+        try TestSupport.write(TestSupport.read(catalog).replacingOccurrences(of: ",\n        \"ru\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Далее\"\n          }\n        }", with: ""), to: catalog)
+        let strings = "/* Legacy table */\n\"nav_next\" = \"Дальше\";\n"
+        try Data([0xFF, 0xFE] + strings.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            .write(to: content.appendingPathComponent("ru.lproj/Localizable.strings").creatingFolder())
+        let result = try Build.run(.init(content: content.path, templates: TestSupport.templates, output: folder.appendingPathComponent("site").path))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(TestSupport.read(folder.appendingPathComponent("site/ru/intro.html")).contains("<span class=\"pager-direction\">Дальше</span>"))
+    }
+}
+
+extension URL {
+    func creatingFolder() throws -> URL {
+        try FileManager.default.createDirectory(at: deletingLastPathComponent(), withIntermediateDirectories: true)
+        return self
+    }
+}
