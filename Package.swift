@@ -11,6 +11,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // load -> parse -> resolve -> render -> write; see ARCHITECTURE.md.
@@ -28,16 +30,23 @@ let package = Package(
         .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM"]),
         .target(name: "Samples", dependencies: ["CourseModel", "CPlatform"]),
         .target(name: "Resolver", dependencies: ["CourseModel"]),
+        .target(name: "Extras", dependencies: [
+            "CourseModel",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
         .target(name: "Renderer", dependencies: ["CourseModel", .product(name: "Mustache", package: "swift-mustache")]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
-        .target(name: "Pipeline", dependencies: ["CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Renderer", "Writer"]),
+        .target(name: "Pipeline", dependencies: ["CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Writer"]),
         .executableTarget(name: "primer", dependencies: [
             "Pipeline", "CourseModel", "Samples",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [
-            "CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Renderer", "Writer", "Pipeline",
+            "CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Writer", "Pipeline",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

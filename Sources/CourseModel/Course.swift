@@ -18,6 +18,16 @@ public struct CourseConfig: Hashable, Sendable {
     public var rawHTML: Bool
     public var parts: [Part]
     public var path: String
+    /// `api_index`: documentation links and names to add or leave out.
+    public var apiIndex = APIIndexSettings()
+
+    public struct APIIndexSettings: Hashable, Sendable {
+        /// Where an entry links out: a URL containing `%@` for the name, or a base URL the name is appended to.
+        public var docsURL: String?
+        public var add: [String] = []
+        public var exclude: [String: SourceLocation] = [:]
+        public init() {}
+    }
 
     public struct Part: Hashable, Sendable {
         public var title: LocalizedText

@@ -93,6 +93,8 @@ public struct CodeBlock: Hashable, Sendable {
     /// Listings (code with a title or id) are numbered by the resolve stage.
     public var id: String?
     public var number: Numbering?
+    /// The sample this listing shows, when it comes from the samples package.
+    public var sample: String?
     public var isListing: Bool { attributes.id != nil || attributes.values["title"] != nil }
     public var title: String? { attributes.values["title"] }
     public init(language: String, code: String, attributes: Attributes, position: Position) {
@@ -178,6 +180,8 @@ public indirect enum Block: Hashable, Sendable {
     case output(OutputBlock)
     /// A listing shown but not run (Apple-only frameworks), with a note.
     case listingOnlyNote
+    /// Links from a sample's block to its gallery entry and its download.
+    case sampleLinks(String)
 }
 
 /// One parsed chapter file.

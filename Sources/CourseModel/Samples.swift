@@ -21,6 +21,8 @@ public struct SampleSettings: Hashable, Sendable {
     public var deterministic = true
     /// Run once per course locale (LANG and PRIMER_LOCALE set); each page shows its own output.
     public var perLocale = false
+    /// A one-line description per locale (`description: {en: …, ru: …}`), for the gallery.
+    public var description: [LocaleTag: String] = [:]
     public init() {}
 }
 
@@ -150,6 +152,46 @@ public struct OutputBlock: Hashable, Sendable {
     /// The command a learner runs to see it for themselves (nil for inline snippets).
     public var command: String?
     public init(text: String, status: SampleStatus, command: String?) { self.text = text; self.status = status; self.command = command }
+}
+
+/// A sample app as the gallery and the downloads show it.
+public struct SampleSummary: Sendable {
+    public var name: String
+    public var listingOnly: Bool
+    public var description: [LocaleTag: String]
+    /// The first lines of its verified output (per locale for per-locale samples; key nil otherwise).
+    public var output: [LocaleTag?: String]
+    /// Where chapters show it, per locale: the first listing of each embed.
+    public var places: [LocaleTag: [SamplePlace]]
+    public init(name: String, listingOnly: Bool, description: [LocaleTag: String], output: [LocaleTag?: String], places: [LocaleTag: [SamplePlace]]) {
+        self.name = name; self.listingOnly = listingOnly; self.description = description; self.output = output; self.places = places
+    }
+}
+
+/// A chapter, section and listing where a sample (or an API name) appears.
+public struct SamplePlace: Hashable, Sendable {
+    public var chapterID: String
+    public var chapterNumber: Int
+    public var chapterTitle: String
+    /// The section around it ("2.2") and its id, if any.
+    public var section: String?
+    public var sectionID: String?
+    public var sectionTitle: String?
+    /// The listing's id and number ("2.3"), when it is a listing.
+    public var listingID: String?
+    public var listingNumber: Numbering?
+    public init(chapterID: String, chapterNumber: Int, chapterTitle: String, section: String?, sectionID: String?, sectionTitle: String?,
+                listingID: String?, listingNumber: Numbering?) {
+        self.chapterID = chapterID; self.chapterNumber = chapterNumber; self.chapterTitle = chapterTitle; self.section = section
+        self.sectionID = sectionID; self.sectionTitle = sectionTitle; self.listingID = listingID; self.listingNumber = listingNumber
+    }
+}
+
+/// One name of the API index and everywhere the course uses it.
+public struct IndexEntry: Sendable {
+    public var name: String
+    public var places: [SamplePlace]
+    public init(name: String, places: [SamplePlace]) { self.name = name; self.places = places }
 }
 
 /// What the load stage read of `Content/Samples`; the samples stage makes a `SamplesPackage` of it.

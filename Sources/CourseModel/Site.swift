@@ -50,6 +50,10 @@ public struct ResolvedCourse: Sendable {
     /// Pages per locale in table-of-contents order.
     public var pages: [LocaleTag: [ChapterPage]]
     public var strings: [LocaleTag: UIStrings]
+    /// The sample gallery (empty without samples).
+    public var samples: [SampleSummary] = []
+    /// The API index per locale (empty when the course has none).
+    public var apiIndex: [LocaleTag: [IndexEntry]] = [:]
     public init(config: CourseConfig, locales: [LocaleTag], pages: [LocaleTag: [ChapterPage]], strings: [LocaleTag: UIStrings]) {
         self.config = config; self.locales = locales; self.pages = pages; self.strings = strings
     }
@@ -59,6 +63,7 @@ public struct ResolvedCourse: Sendable {
 public struct SiteFile: Hashable, Sendable {
     public enum Contents: Hashable, Sendable {
         case text(String)
+        case bytes([UInt8])
         /// Copied from this path on disk by the write stage.
         case copy(from: String)
     }

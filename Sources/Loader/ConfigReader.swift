@@ -4,7 +4,7 @@ import Yams
 
 /// Reads and checks `course.yml`.
 enum ConfigReader {
-    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts"]
+    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index"]
 
     static func read(_ text: String, path: String) -> (CourseConfig?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -127,9 +127,32 @@ enum ConfigReader {
         } else {
             diagnostics.append(.error("'parts' must be a list of parts", at: at(values["parts"]!.value)))
         }
+        var apiIndex = CourseConfig.APIIndexSettings()
+        for (key, keyNode, value) in YAML.entries(values["api_index"]?.value ?? Node("")) {
+            switch key {
+            case "docs_url":
+                guard let url = value.scalar?.string, url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                    diagnostics.append(.error("'docs_url' must be an http(s) URL", at: at(value),
+                                              suggestion: "for example: https://developer.apple.com/search/?q=%@"))
+                    continue
+                }
+                apiIndex.docsURL = url
+            case "add", "exclude":
+                guard let list = value.sequence else { diagnostics.append(.error("'\(key)' must be a list of names", at: at(value))); continue }
+                for item in list {
+                    guard let name = item.scalar?.string else { continue }
+                    if key == "add" { apiIndex.add.append(name) } else { apiIndex.exclude[name] = at(item) }
+                }
+            default:
+                diagnostics.append(.warning("unknown key '\(key)' in api_index is ignored", at: at(keyNode),
+                                            suggestion: closestMatch(to: key, in: ["docs_url", "add", "exclude"]).map { "did you mean '\($0)'?" }))
+            }
+        }
         guard let source, !diagnostics.hasErrors else { return (nil, diagnostics) }
-        return (CourseConfig(title: title, sourceLocale: source, locales: locales, baseURL: baseURL, rawHTML: rawHTML,
-                             parts: parts, path: path), diagnostics)
+        var config = CourseConfig(title: title, sourceLocale: source, locales: locales, baseURL: baseURL, rawHTML: rawHTML,
+                                  parts: parts, path: path)
+        config.apiIndex = apiIndex
+        return (config, diagnostics)
     }
 
     /// A locale tag that is well-formed and names a language ICU knows.

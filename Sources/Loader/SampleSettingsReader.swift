@@ -10,7 +10,7 @@ import Yams
 ///       crash-demo: { expect_failure: true }
 ///       clock: { deterministic: false }
 enum SampleSettingsReader {
-    static let keys = ["timeout", "output_limit", "arguments", "stdin", "expect_failure", "deterministic", "per_locale"]
+    static let keys = ["timeout", "output_limit", "arguments", "stdin", "expect_failure", "deterministic", "per_locale", "description"]
 
     static func read(_ text: String, path: String, inputs: Set<String>,
                      diagnostics: inout [Diagnostic]) -> ([String: SampleSettings], [String: SourceLocation]) {
@@ -76,6 +76,19 @@ enum SampleSettingsReader {
             case "expect_failure": if let b = flag() { settings.expectFailure = b }
             case "deterministic": if let b = flag() { settings.deterministic = b }
             case "per_locale": if let b = flag() { settings.perLocale = b }
+            case "description":
+                if let text = value.scalar?.string {
+                    settings.description = [:]
+                    settings.description[LocaleTag("und")!] = text
+                    continue
+                }
+                for (tag, tagNode, text) in YAML.entries(value) {
+                    guard let locale = LocaleTag(tag), let string = text.scalar?.string else {
+                        diagnostics.append(.error("'description' maps locales to texts; '\(tag)' is not a locale", at: YAML.location(tagNode, path: path)))
+                        continue
+                    }
+                    settings.description[locale] = string
+                }
             default:
                 diagnostics.append(.warning("unknown sample setting '\(key)' is ignored", at: YAML.location(keyNode, path: path),
                                             suggestion: closestMatch(to: key, in: keys).map { "did you mean '\($0)'?" }))

@@ -1,5 +1,6 @@
 import CourseModel
 import Foundation
+import Extras
 import Loader
 import Localization
 import Markdown
@@ -151,10 +152,21 @@ public enum Build {
         }
 
         // Resolve
-        let (course, resolveDiagnostics) = Resolver.resolve(config: sources.config, chapters: chapters, strings: strings,
+        var (course, resolveDiagnostics) = Resolver.resolve(config: sources.config, chapters: chapters, strings: strings,
                                                             contentFiles: sources.contentFiles, locales: locales, samples: sampleResults)
         result.diagnostics += resolveDiagnostics
         lap("resolve")
+
+        // Sample gallery and API index
+        if let package = sampleResults.package {
+            let (gallery, galleryDiagnostics) = Extras.gallery(course, package: package, outcomes: sampleResults.outcomes)
+            course.samples = gallery
+            result.diagnostics += galleryDiagnostics
+        }
+        let (index, indexDiagnostics) = Extras.apiIndex(course, package: sampleResults.package)
+        course.apiIndex = index
+        result.diagnostics += indexDiagnostics
+        lap("extras")
         guard let renderer, !result.diagnostics.hasErrors else {
             result.diagnostics = result.diagnostics.sortedForDisplay()
             return result
@@ -167,6 +179,10 @@ public enum Build {
         files += used.sorted().map { SiteFile(path: $0, contents: .copy(from: contentRoot + $0)) }
         result.pages = course.pages.values.reduce(0) { $0 + $1.count }
         lap("render")
+        if let package = sampleResults.package {
+            files += Downloads.archives(course, package: package, cacheFolder: cache.folder + "/archives")
+            lap("downloads")
+        }
 
         // Write
         if options.write {

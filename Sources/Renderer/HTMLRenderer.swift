@@ -166,6 +166,9 @@ public struct HTMLRenderer {
                 out += "<p class=\"run-it\">\(escapeHTML(strings["sample_run_yourself"])) <code>\(escapeHTML(command))</code></p>\n"
             }
             out += "</figure>\n"
+        case .sampleLinks(let name):
+            out += "<p class=\"sample-links\"><a href=\"samples.html#sample-\(escapeHTML(name))\">\(escapeHTML(strings["sample_gallery_link"]))</a>"
+            out += " · <a href=\"downloads/\(escapeHTML(name)).zip\" download>\(escapeHTML(strings.format("sample_download", name + ".zip")))</a></p>\n"
         case .listingOnlyNote:
             out += "<p class=\"listing-only\" role=\"note\">\(escapeHTML(strings["sample_listing_only"]))</p>\n"
         case .sample:

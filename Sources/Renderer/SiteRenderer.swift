@@ -5,7 +5,7 @@ import Mustache
 /// The render stage: resolved course + templates + strings → the site's files.
 /// Pages render in parallel; nothing here touches the disk.
 public struct SiteRenderer: Sendable {
-    public static let requiredTemplates = ["layout", "toc", "index", "home", "chapter", "404"]
+    public static let requiredTemplates = ["layout", "toc", "index", "home", "chapter", "404", "gallery", "api-index"]
     /// Keys the code itself looks up (templates add theirs; see `templateKeys`).
     public static let codeKeys = [
         "language_name", "ref_chapter", "ref_section", "ref_listing", "ref_figure", "ref_table", "ref_exercise",
@@ -13,6 +13,8 @@ public struct SiteRenderer: Sendable {
         "callout_caution", "exercise_solution", "heading_anchor", "footnote_back", "task_done", "task_open",
         "fallback_banner", "output_label", "output_exit_status", "output_signal", "output_timeout",
         "sample_run_yourself", "sample_listing_only", "stale_translation_banner", "updated_on",
+        "sample_gallery_link", "sample_download", "gallery_runs_on_linux", "gallery_listing_only", "gallery_download_chapter",
+        "index_other_heading", "zip_readme_run", "zip_readme_expected", "zip_readme_chapter",
     ]
 
     let library: MustacheLibrary
@@ -86,6 +88,12 @@ public struct SiteRenderer: Sendable {
             let pages = course.pages[locale] ?? []
             let context = LocaleContext(course: course, locale: locale, library: library)
             jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/index.html", contents: .text(renderHome(context))) }
+            if !course.samples.isEmpty {
+                jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/samples.html", contents: .text(renderGallery(context))) }
+            }
+            if !(course.apiIndex[locale] ?? []).isEmpty {
+                jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/api-index.html", contents: .text(renderAPIIndex(context))) }
+            }
             for index in pages.indices {
                 jobs.append { [self] in
                     SiteFile(path: "\(locale.rawValue)/\(pages[index].id).html", contents: .text(renderChapter(context, index: index)))
@@ -185,6 +193,101 @@ public struct SiteRenderer: Sendable {
         return wrap(library.render(context, withTemplate: "chapter") ?? "", context)
     }
 
+    /// "Listing 2.3", "Section 2.1" or "Chapter 2", linking to the place.
+    func link(to place: SamplePlace, _ locale: LocaleContext) -> [String: Any] {
+        let strings = locale.strings
+        let label: String
+        let anchor: String?
+        if let number = place.listingNumber {
+            label = strings.format("ref_listing", String(number.parts[0]), String(number.parts[1]))
+            anchor = place.listingID
+        } else if let section = place.section {
+            label = strings.format("ref_section", section)
+            anchor = place.sectionID
+        } else if let title = place.sectionTitle {
+            label = title
+            anchor = place.sectionID
+        } else {
+            label = strings.format("ref_chapter", String(place.chapterNumber))
+            anchor = nil
+        }
+        return ["href": place.chapterID + ".html" + (anchor.map { "#" + $0 } ?? ""), "label": label]
+    }
+
+    func renderGallery(_ locale: LocaleContext) -> String {
+        let course = locale.course
+        var context = locale.base(root: "../")
+        context["page_title"] = locale.strings["gallery_title"] + " · " + locale.courseTitle
+        context["toc_html"] = locale.tocHTML
+        context["languages"] = locale.languages(page: "samples.html")
+        context["alternates"] = locale.alternates(page: "samples.html")
+        context["canonical"] = locale.canonical(page: "samples.html")
+        let und = LocaleTag("und")!
+        context["samples"] = course.samples.map { sample -> [String: Any] in
+            // "Chapter 2. Memory and value semantics · Section 2.4.2 · Listing 2.4", each linked.
+            let places = (sample.places[locale.locale] ?? []).flatMap { place -> [[String: Any]] in
+                var links: [[String: Any]] = [["href": place.chapterID + ".html",
+                                               "label": locale.strings.format("chapter_label", String(place.chapterNumber)) + ". " + place.chapterTitle]]
+                if let sectionID = place.sectionID {
+                    links.append(["href": place.chapterID + ".html#" + sectionID,
+                                  "label": place.section.map { locale.strings.format("ref_section", $0) } ?? place.sectionTitle ?? ""])
+                }
+                links.append(link(to: place, locale))
+                return links
+            }
+            var entry: [String: Any] = [
+                "name": sample.name, "anchor": "sample-" + sample.name, "listing_only": sample.listingOnly,
+                "platform": locale.strings[sample.listingOnly ? "gallery_listing_only" : "gallery_runs_on_linux"],
+                "places": places, "has_places": !places.isEmpty,
+                "description": sample.description[locale.locale] ?? sample.description[und]
+                    ?? locale.locale.fallbackChain(source: course.config.sourceLocale).lazy.compactMap { sample.description[$0] }.first ?? false,
+                "output": sample.output[locale.locale] ?? sample.output[nil] ?? false,
+            ]
+            if !sample.listingOnly {
+                entry["download"] = "downloads/\(sample.name).zip"
+                entry["download_label"] = locale.strings.format("sample_download", sample.name + ".zip")
+            }
+            return entry
+        }
+        let chapters = locale.pages.filter { page in course.samples.contains { $0.places[locale.locale]?.contains { $0.chapterID == page.id } == true && !$0.listingOnly } }
+        context["chapter_downloads"] = chapters.map { page in
+            ["href": "downloads/chapter-\(page.id).zip", "label": locale.strings.format("gallery_download_chapter", String(page.number))]
+        }
+        context["has_chapter_downloads"] = !chapters.isEmpty
+        return wrap(library.render(context, withTemplate: "gallery") ?? "", context)
+    }
+
+    func renderAPIIndex(_ locale: LocaleContext) -> String {
+        let course = locale.course
+        var context = locale.base(root: "../")
+        context["page_title"] = locale.strings["api_index_title"] + " · " + locale.courseTitle
+        context["toc_html"] = locale.tocHTML
+        context["languages"] = locale.languages(page: "api-index.html")
+        context["alternates"] = locale.alternates(page: "api-index.html")
+        context["canonical"] = locale.canonical(page: "api-index.html")
+        // Latin names keep Latin order under A–Z; anything else follows the page's language
+        // (ICU collation) under one last heading.
+        let entries = course.apiIndex[locale.locale] ?? []
+        var groups: [(heading: String, anchor: String, entries: [IndexEntry])] = []
+        for entry in entries where entry.name.first.map({ $0.isASCII && $0.isLetter }) == true {
+            let letter = String(entry.name.first!).uppercased()
+            if groups.last?.heading == letter { groups[groups.count - 1].entries.append(entry) } else { groups.append((letter, letter, [entry])) }
+        }
+        let foundationLocale = Locale(identifier: locale.locale.rawValue)
+        let others = entries.filter { $0.name.first.map({ $0.isASCII && $0.isLetter }) != true }
+            .sorted { $0.name.compare($1.name, options: [.caseInsensitive], range: nil, locale: foundationLocale) == .orderedAscending }
+        if !others.isEmpty { groups.append((locale.strings["index_other_heading"], "other", others)) }
+        let docs = course.config.apiIndex.docsURL
+        context["groups"] = groups.map { group -> [String: Any] in
+            ["heading": group.heading, "anchor": group.anchor, "entries": group.entries.map { entry -> [String: Any] in
+                let docsLink: Any = docs.map { $0.contains("%@") ? $0.replacingOccurrences(of: "%@", with: entry.name) : $0 + entry.name } ?? false
+                return ["name": entry.name, "docs": docsLink, "places": entry.places.map { link(to: $0, locale) }]
+            }]
+        }
+        context["has_letters"] = groups.count > 1
+        return wrap(library.render(context, withTemplate: "api-index") ?? "", context)
+    }
+
     func renderRoot(_ course: ResolvedCourse) -> String {
         let source = course.locales.contains(course.config.sourceLocale) ? course.config.sourceLocale : course.locales[0]
         let locale = LocaleContext(course: course, locale: source, library: nil)
@@ -274,6 +377,8 @@ struct LocaleContext: @unchecked Sendable {
             "root": root,
             "course_title": courseTitle,
             "home_href": root + locale.rawValue + "/index.html",
+            "samples_href": course.samples.isEmpty || root.hasPrefix("http") || root.isEmpty ? false : root + locale.rawValue + "/samples.html" as Any,
+            "index_href": (course.apiIndex[locale] ?? []).isEmpty || root.hasPrefix("http") || root.isEmpty ? false : root + locale.rawValue + "/api-index.html" as Any,
             "t": strings.entries,
         ]
     }

@@ -106,12 +106,15 @@ struct SampleExpander {
                 attributes.values["title"] = index == 0 && embed.attributes.values["title"] != nil
                     ? embed.attributes.values["title"] : "\(target.name)/\(relative)"
                 let language = embed.attributes.values["language"] ?? "swift"
-                blocks.append(.code(CodeBlock(language: language, code: shown, attributes: attributes, position: embed.position)))
+                var listing = CodeBlock(language: language, code: shown, attributes: attributes, position: embed.position)
+                listing.sample = target.name
+                blocks.append(.code(listing))
             }
         }
         switch target.kind {
         case .listingOnly:
             blocks.append(.listingOnlyNote)
+            blocks.append(.sampleLinks(target.name))
         case .library:
             if embed.output == .only {
                 diagnostics.append(.error("'\(target.name)' is a library: it has no output to show", at: location(embed.position)))
@@ -124,6 +127,7 @@ struct SampleExpander {
                                                   command: "swift run --package-path \(package.root) \(target.name)")))
             }
         }
+        if target.kind == .executable { blocks.append(.sampleLinks(target.name)) }
         return blocks
     }
 }

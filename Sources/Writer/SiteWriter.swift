@@ -62,6 +62,7 @@ public enum SiteWriter {
                 do {
                     switch file.contents {
                     case .text(let text): try writeFile(text, to: target.path)
+                    case .bytes(let bytes): try Data(bytes).write(to: target)
                     case .copy(let source): try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: target)
                     }
                     return nil
@@ -117,6 +118,8 @@ public enum SiteWriter {
         switch file.contents {
         case .text(let text):
             return current.count == text.utf8.count && current == Data(text.utf8)
+        case .bytes(let bytes):
+            return current.count == bytes.count && current == Data(bytes)
         case .copy(let source):
             guard let data = FileManager.default.contents(atPath: source) else { return false }
             return data == current

@@ -1,0 +1,140 @@
+import CourseModel
+@testable import Extras
+import Foundation
+import Pipeline
+import Testing
+import ZIPFoundation
+
+@Suite struct APINamesTests {
+    @Test func identifiersAreToldApartFromStringsAndComments() {
+        let found = APINames.scan("""
+        import Foundation
+        // Date and JSONDecoder are only mentioned in this comment.
+        struct Note: Codable { var title: String }
+        let text = "URLSession is only inside a string"
+        let sorted = [3, 1].sorted()
+        print(sorted.map { $0 * 2 }, Note(title: "x").title.count)
+        let id = UUID()
+        """)
+        #expect(found.declared.isSuperset(of: ["Note", "title", "text", "sorted", "id"]))
+        #expect(found.used.isSuperset(of: ["Codable", "String", "print", "map", "count", "UUID"]))
+        #expect(found.used.isDisjoint(with: ["Date", "JSONDecoder", "URLSession"]))
+    }
+
+    @Test func inlineCodeNamesAPI() {
+        #expect(Extras.names(inSpan: "NSObject", known: []) == ["NSObject"])
+        #expect(Extras.names(inSpan: "String.count", known: []) == ["String", "count"])
+        #expect(Extras.names(inSpan: "isKnownUniquelyReferenced(_:)", known: []) == ["isKnownUniquelyReferenced"])
+        #expect(Extras.names(inSpan: "album.caption", known: []) == [])
+        #expect(Extras.names(inSpan: "sorted()", known: ["sorted"]) == ["sorted"])
+        #expect(Extras.names(inSpan: "temp", known: []) == [])
+        #expect(Extras.names(inSpan: "-add:", known: []) == [])
+    }
+
+    @Test func apiNamesKeepLatinOrder() {
+        #expect(["map", "Array", "array", "Zebra", "_private", "Bool"].sorted(by: Extras.latinOrder) == ["_private", "Array", "array", "Bool", "map", "Zebra"])
+    }
+}
+
+/// The real course, built for real: gallery, downloads and the API index.
+@Suite(.serialized) struct GalleryDownloadsIndexTests {
+    static let built: (folder: URL, result: Build.Result)? = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-course-\(UUID().uuidString)")
+        let content = folder.appendingPathComponent("Content")
+        try? FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        // Everything but build products.
+        let source = TestSupport.root.appendingPathComponent("Content")
+        for item in (try? FileManager.default.subpathsOfDirectory(atPath: source.path)) ?? [] where !item.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: source.appendingPathComponent(item).path, isDirectory: &isDirectory)
+            let target = content.appendingPathComponent(item)
+            if isDirectory.boolValue { try? FileManager.default.createDirectory(at: target, withIntermediateDirectories: true) }
+            else { try? FileManager.default.copyItem(at: source.appendingPathComponent(item), to: target) }
+        }
+        guard let result = try? Build.run(.init(content: content.path, templates: TestSupport.templates,
+                                                output: folder.appendingPathComponent("site").path)) else { return nil }
+        return (folder, result)
+    }()
+
+    func site(_ path: String) throws -> URL { try #require(Self.built).folder.appendingPathComponent("site/" + path) }
+
+    @Test func theGalleryListsEverySampleInChapterOrder() throws {
+        let built = try #require(Self.built)
+        #expect(built.result.succeeded, "\(built.result.diagnostics)")
+        #expect(built.result.diagnostics.isEmpty, "\(built.result.diagnostics)")
+        let gallery = TestSupport.read(try site("ru/samples.html"))
+        let order = ["fraction", "fraction-calculator", "protocol-check", "deinit-trace", "retain-cycle", "copy-on-write"]
+        let positions = order.map { gallery.range(of: "id=\"sample-\($0)\"")?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted())
+        #expect(gallery.contains("<p class=\"gallery-places\"><a href=\"memory.html\">Глава 2. Память и семантика значений</a> · <a href=\"memory.html#weak-fix\">разд. 2.2.2</a> · <a href=\"memory.html#lst-retain-cycle\">Листинг 2.3</a></p>"))
+        #expect(gallery.contains("<p class=\"gallery-description\">Два объекта, удерживающие друг друга, и слабая ссылка, которая их освобождает.</p>"))
+        #expect(gallery.contains("<p class=\"gallery-platform\">Работает в Linux и macOS</p>"))
+        #expect(gallery.contains("<a href=\"downloads/chapter-memory.zip\" download>Все примеры главы 2 (zip)</a>"))
+        // Each sample's block in a chapter links to its entry and its download.
+        let chapter = TestSupport.read(try site("zh-Hans/memory.html"))
+        #expect(chapter.contains("<p class=\"sample-links\"><a href=\"samples.html#sample-retain-cycle\">在示例集中查看</a> · <a href=\"downloads/retain-cycle.zip\" download>下载 retain-cycle.zip</a></p>"))
+    }
+
+    @Test func downloadsAreReproducibleAndRunOnTheirOwn() throws {
+        let built = try #require(Self.built)
+        let zip = try site("ru/downloads/fraction-calculator.zip")
+        let first = try Data(contentsOf: zip)
+        // Build again without the archive cache: byte for byte the same file.
+        try FileManager.default.removeItem(at: built.folder.appendingPathComponent(".primer-cache/archives"))
+        try FileManager.default.removeItem(at: built.folder.appendingPathComponent(".primer-cache/build-site.json"))
+        let again = try Build.run(.init(content: built.folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
+                                        output: built.folder.appendingPathComponent("site").path))
+        #expect(again.succeeded)
+        #expect(try Data(contentsOf: zip) == first)
+
+        let archive = try Archive(url: zip, accessMode: .read)
+        let paths = archive.map(\.path).sorted()
+        #expect(paths.contains("fraction-calculator/Sources/Fractions/Fraction.swift"))
+        #expect(paths.contains("fraction-calculator/Outputs/fraction-calculator.txt"))
+        #expect(!paths.contains { $0.contains("retain-cycle") })
+        let chapter = try Archive(url: try site("en/downloads/chapter-memory.zip"), accessMode: .read).map(\.path)
+        #expect(["deinit-trace", "retain-cycle", "copy-on-write"].allSatisfy { name in chapter.contains("chapter-memory/Sources/\(name)/main.swift") })
+
+        // Unpack and run it as a learner would: `swift run` in the folder.
+        let unpacked = FileManager.default.temporaryDirectory.appendingPathComponent("primer-unzip-\(UUID().uuidString)")
+        try FileManager.default.unzipItem(at: zip, to: unpacked)
+        let package = unpacked.appendingPathComponent("fraction-calculator")
+        #expect(TestSupport.read(package.appendingPathComponent("README.md")).contains("Запустите из этой папки командой:\n\n    swift run"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "run", "--quiet"]
+        process.currentDirectoryURL = package
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(printed == TestSupport.read(package.appendingPathComponent("Outputs/fraction-calculator.txt")))
+    }
+
+    @Test func theAPIIndexLinksEveryPlace() throws {
+        let index = TestSupport.read(try site("ru/api-index.html"))
+        #expect(index.contains("<dt><code>isKnownUniquelyReferenced</code> <a class=\"docs-link\" href=\"https://developer.apple.com/search/?q=isKnownUniquelyReferenced\" hreflang=\"en\">документация</a></dt>"))
+        #expect(index.contains("<a href=\"memory.html#lst-copy-on-write\">Листинг 2.4</a>"))
+        #expect(index.contains("<dt><code>NSObject</code>"))
+        for own in ["Fraction", "Tracked", "ScreenController", "gcd"] { #expect(!index.contains("<code>\(own)</code>"), "\(own) is the course's own") }
+        let names = index.components(separatedBy: "<dt><code>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(names == names.sorted(by: Extras.latinOrder))
+        #expect(TestSupport.read(try site("zh-Hans/api-index.html")).contains("<h1>API 索引</h1>"))
+    }
+
+    @Test func missingDescriptionsAndUnusedExclusionsAreWarned() throws {
+        let folder = try TestSupport.copyFixture("samples")
+        let content = folder.appendingPathComponent("Content")
+        try TestSupport.write(TestSupport.read(content.appendingPathComponent("course.yml")) + "api_index:\n  exclude: [NoSuchName]\n",
+                              to: content.appendingPathComponent("course.yml"))
+        var options = Build.Options(content: content.path, templates: TestSupport.templates, output: folder.appendingPathComponent("site").path)
+        options.write = false
+        let result = try Build.run(options)
+        let warnings = result.diagnostics.filter { !$0.isError }.map(\.description)
+        #expect(warnings.contains { $0.hasPrefix("\(content.path)/Samples/Sources/hello/main.swift:1:1: warning: sample 'hello' has no description for the sample gallery") })
+        #expect(warnings.contains { $0.hasPrefix("\(content.path)/course.yml:8:13: warning: api_index excludes 'NoSuchName', which the course never uses") })
+    }
+}
