@@ -21,7 +21,8 @@ import Testing
                           "en/index.html", "en/intro.html", "en/details.html",
                           "ru/index.html", "ru/intro.html", "ru/details.html",
                           "zh-Hans/index.html", "zh-Hans/intro.html", "zh-Hans/details.html",
-                          "sitemap.xml", "sitemap-en.xml", "sitemap-ru.xml", "sitemap-zh-Hans.xml"])
+                          "sitemap.xml", "sitemap-en.xml", "sitemap-ru.xml", "sitemap-zh-Hans.xml",
+                          "en/api-index.html", "ru/api-index.html", "zh-Hans/api-index.html"])
         let enIntro = TestSupport.read(site.appendingPathComponent("en/intro.html"))
         #expect(enIntro.contains("<html lang=\"en\" dir=\"ltr\">"))
         #expect(enIntro.contains("<a href=\"details.html\" class=\"xref\">Chapter 2</a>"))
