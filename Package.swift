@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // load -> parse -> resolve -> render -> write; see ARCHITECTURE.md.
@@ -40,13 +42,21 @@ let package = Package(
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
         .target(name: "Pipeline", dependencies: ["CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Writer"]),
+        .target(name: "Preview", dependencies: [
+            "CourseModel", "Pipeline", "Renderer",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .executableTarget(name: "primer", dependencies: [
+            "Preview",
             "Pipeline", "CourseModel", "Samples",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [
             "CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Writer", "Pipeline",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "Preview",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -25,6 +25,10 @@ public enum Build {
         public var bless = false
         /// Called as samples are built and run (for a progress display).
         public var sampleProgress: (@Sendable (SamplesStage.Progress) -> Void)?
+        /// Keep what this build made for the next one (the preview server's incremental rebuilds).
+        public var session: BuildSession?
+        /// Hand back the site's files instead of (or as well as) writing them.
+        public var keepFiles = false
         public init(content: String = "Content", templates: String = "Templates", output: String = "site",
                     locale: String? = nil, write: Bool = true) {
             self.content = content; self.templates = templates; self.output = output
@@ -40,6 +44,8 @@ public enum Build {
         public var upToDate = false
         /// What the samples stage did (nil when the course has no samples).
         public var samples: SamplesStage.Report?
+        /// The site's files, with `keepFiles`.
+        public var files: [SiteFile]?
         /// Seconds per stage, in order.
         public var timings: [(stage: String, seconds: Double)] = []
         public var succeeded: Bool { !diagnostics.hasErrors }
@@ -113,8 +119,17 @@ public enum Build {
         let needed = Set(locales.flatMap { $0.fallbackChain(source: source) })
         let toParse = sources.chapters.values.flatMap { $0.values }.filter { needed.contains($0.locale) }
             .sorted { ($0.id, $0.locale) < ($1.id, $1.locale) }
+        let session = options.session
+        session?.beginParse()
         let parsed = parallelMap(toParse) { chapter in
+            var hash = StableHash()
+            hash.add(chapter.body)
+            hash.add(String(chapter.bodyLine))
+            if let (document, diagnostics) = session?.parsed(path: chapter.path, hash: hash.hex) {
+                return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics)
+            }
             let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1)
+            session?.store(path: chapter.path, hash: hash.hex, document: document, diagnostics: diagnostics)
             return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics)
         }
         var chapters: [String: [LocaleTag: Resolver.ParsedChapter]] = [:]
@@ -129,9 +144,26 @@ public enum Build {
         let snippets = chapters.values.flatMap { $0.values }.sorted { $0.source.path < $1.source.path }
             .flatMap { chapter in collectSnippets(chapter.document.blocks).map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path) } }
         if sources.samples != nil || !snippets.isEmpty {
-            let report = SamplesStage.run(sources.samples, snippets: snippets,
-                                          options: .init(cacheDirectory: cache.folder, locales: locales, bless: options.bless,
-                                                         progress: options.sampleProgress))
+            // In a session, samples whose sources did not change are not even looked up again.
+            var samplesKey = StableHash()
+            if let samples = sources.samples {
+                samplesKey.add(samples.manifest)
+                for (path, text) in samples.files.sorted(by: { $0.key < $1.key }) { samplesKey.add(path); samplesKey.add(text) }
+                for (name, text) in samples.expected.sorted(by: { $0.key < $1.key }) { samplesKey.add(name); samplesKey.add(text) }
+                for (name, bytes) in samples.inputs.sorted(by: { $0.key < $1.key }) { samplesKey.add(name); samplesKey.add(bytes) }
+                for (name, settings) in samples.settings.sorted(by: { $0.key < $1.key }) {
+                    samplesKey.add("\(name) \(settings.timeout) \(settings.outputLimit) \(settings.arguments) \(settings.stdin ?? "")")
+                    samplesKey.add("\(settings.expectFailure) \(settings.deterministic) \(settings.perLocale)")
+                    for (tag, text) in settings.description.sorted(by: { $0.key < $1.key }) { samplesKey.add(tag.rawValue); samplesKey.add(text) }
+                }
+            }
+            for snippet in snippets { samplesKey.add(snippet.path); samplesKey.add(snippet.snippet.code); samplesKey.add(snippet.snippet.expected ?? "") }
+            samplesKey.add(locales.map(\.rawValue).joined(separator: ","))
+            let reused = options.bless ? nil : options.session?.samplesReport(key: samplesKey.hex)
+            let report = reused ?? SamplesStage.run(sources.samples, snippets: snippets,
+                                                    options: .init(cacheDirectory: cache.folder, locales: locales, bless: options.bless,
+                                                                   progress: options.sampleProgress))
+            if reused == nil, !report.diagnostics.hasErrors { options.session?.store(samplesKey: samplesKey.hex, report: report) }
             result.samples = report
             result.diagnostics += report.diagnostics
             sampleResults = SampleResults(package: report.package, outcomes: report.outcomes, snippets: report.snippets)
@@ -172,8 +204,22 @@ public enum Build {
             return result
         }
 
-        // Render
-        var files = renderer.render(course, assets: sources.assets)
+        // Render (in a session, only the pages whose inputs changed)
+        var reuse: (@Sendable (String, ChapterPage) -> String?)?
+        if let session {
+            session.beginRender(surroundings: surroundings(of: course, sources: sources))
+            reuse = { path, page in session.rendered(path: path, page: page) }
+        }
+        var files = renderer.render(course, assets: sources.assets, reuse: reuse)
+        if let session {
+            let pages = Dictionary(course.pages.flatMap { locale, pages in pages.map { ("\(locale.rawValue)/\($0.id).html", $0) } },
+                                   uniquingKeysWith: { a, _ in a })
+            for file in files {
+                guard let page = pages[file.path], case .text(let html) = file.contents,
+                      session.rendered(path: file.path, page: page) == nil else { continue }
+                session.store(path: file.path, page: page, html: html)
+            }
+        }
         let used = Set(course.pages.values.flatMap { $0.flatMap(\.files) })
         let contentRoot = options.content.hasSuffix("/") ? options.content : options.content + "/"
         files += used.sorted().map { SiteFile(path: $0, contents: .copy(from: contentRoot + $0)) }
@@ -183,6 +229,8 @@ public enum Build {
             files += Downloads.archives(course, package: package, cacheFolder: cache.folder + "/archives")
             lap("downloads")
         }
+
+        if options.keepFiles { result.files = files }
 
         // Write
         if options.write {
@@ -198,6 +246,31 @@ public enum Build {
         }
         result.diagnostics = result.diagnostics.sortedForDisplay()
         return result
+    }
+
+    /// Everything a chapter page shows besides its own content: templates, the site's words,
+    /// the table of contents (every chapter's number, title and state), the extra pages.
+    static func surroundings(of course: ResolvedCourse, sources: CourseSources) -> String {
+        var hash = StableHash()
+        for template in sources.templates.values.sorted(by: { $0.name < $1.name }) { hash.add(template.name); hash.add(template.text) }
+        for locale in course.locales {
+            let strings = course.strings[locale]
+            for key in (strings?.entries.keys.sorted() ?? []) { hash.add(key); hash.add(strings!.entries[key]!) }
+            for page in course.pages[locale] ?? [] {
+                hash.add("\(locale)/\(page.id)/\(page.number)/\(page.title)/\(page.summary ?? "")/\(page.isFallback)")
+            }
+            hash.add("index:\((course.apiIndex[locale] ?? []).isEmpty)")
+        }
+        // Dictionaries print in no fixed order, so the configuration is hashed field by field.
+        let config = course.config
+        for (tag, title) in config.title.sorted(by: { $0.key < $1.key }) { hash.add(tag.rawValue); hash.add(title) }
+        for part in config.parts {
+            for (tag, title) in part.title.sorted(by: { $0.key < $1.key }) { hash.add(tag.rawValue); hash.add(title) }
+            hash.add(part.chapters.map(\.id).joined(separator: ","))
+        }
+        hash.add("\(config.baseURL ?? "")|\(config.rawHTML)|\(config.apiIndex.docsURL ?? "")")
+        hash.add("samples:\(course.samples.isEmpty)")
+        return hash.hex
     }
 
     static func collectSnippets(_ blocks: [Block]) -> [Snippet] {

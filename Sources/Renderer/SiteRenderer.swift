@@ -82,7 +82,10 @@ public struct SiteRenderer: Sendable {
         return result
     }
 
-    public func render(_ course: ResolvedCourse, assets: [AssetFile]) -> [SiteFile] {
+    /// All pages. `reuse` may hand back the HTML of a chapter page rendered before from the same
+    /// inputs (the preview's incremental rebuilds); nil renders it.
+    public func render(_ course: ResolvedCourse, assets: [AssetFile],
+                       reuse: (@Sendable (_ path: String, _ page: ChapterPage) -> String?)? = nil) -> [SiteFile] {
         var jobs: [@Sendable () -> SiteFile] = []
         for locale in course.locales {
             let pages = course.pages[locale] ?? []
@@ -96,7 +99,8 @@ public struct SiteRenderer: Sendable {
             }
             for index in pages.indices {
                 jobs.append { [self] in
-                    SiteFile(path: "\(locale.rawValue)/\(pages[index].id).html", contents: .text(renderChapter(context, index: index)))
+                    let path = "\(locale.rawValue)/\(pages[index].id).html"
+                    return SiteFile(path: path, contents: .text(reuse?(path, pages[index]) ?? renderChapter(context, index: index)))
                 }
             }
         }

@@ -2,14 +2,15 @@ import ArgumentParser
 import CourseModel
 import Foundation
 import Pipeline
+import Preview
 import Samples
 import Synchronization
 
-struct Primer: ParsableCommand {
+struct Primer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "primer",
         abstract: "Turns a course (Markdown chapters in several languages) into a static website.",
-        subcommands: [BuildCommand.self, CheckCommand.self, StatusCommand.self, StringsCommand.self],
+        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self, StatusCommand.self, StringsCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }
@@ -34,6 +35,26 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "check", abstract: "Do everything build does, but write nothing.")
     @OptionGroup var flags: BuildFlags
     func run() throws { try execute(flags, write: false) }
+}
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site, serve it, and rebuild and reload the browser when a source changes.")
+    @Option(help: "The course's content folder.") var content = "Content"
+    @Option(help: "The site templates folder.") var templates = "Templates"
+    @Option(help: "Build only this locale.") var locale: String?
+    @Option(help: "The port to listen on.") var port = 8000
+    @Option(help: "The address to listen on (anything but loopback is reachable from other machines).") var host = "127.0.0.1"
+    @Flag(help: "Open the site in a browser.") var open = false
+
+    func run() async throws {
+        // Lines reach a log or a pipe as they happen.
+        let server = PreviewServer(options: .init(content: content, templates: templates, locale: locale, host: host, port: port)) { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+        try await server.run(open: open)
+    }
 }
 
 struct StatusCommand: ParsableCommand {
@@ -206,7 +227,11 @@ final class SampleProgressDisplay: Sendable {
 // ArgumentParser exits with 64 for usage errors; Primer promises 2.
 do {
     var command = try Primer.parseAsRoot()
-    try command.run()
+    if let serve = command as? ServeCommand {
+        try await serve.run()
+    } else {
+        try command.run()
+    }
 } catch {
     let code = Primer.exitCode(for: error)
     if code == .success || code.rawValue == 1 || code.rawValue == 2 {

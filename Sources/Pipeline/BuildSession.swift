@@ -1,0 +1,70 @@
+import CourseModel
+import Foundation
+import Samples
+import Synchronization
+
+/// What one build leaves for the next, so a preview rebuild redoes only what a change affects:
+/// a chapter whose text did not change is not parsed again, and a page whose resolved content
+/// and surroundings (templates, words, table of contents) did not change is not rendered again.
+/// Samples have their own cache (see SamplesStage).
+public final class BuildSession: Sendable {
+    struct State {
+        /// Chapter path → (hash of its text, parse result).
+        var parsed: [String: (hash: String, document: Document, diagnostics: [Diagnostic])] = [:]
+        /// Page path → (page as resolved, HTML), valid while `surroundings` is unchanged.
+        var rendered: [String: (page: ChapterPage, html: String)] = [:]
+        var surroundings = ""
+        var parsedLast: [String] = []
+        var renderedLast: [String] = []
+        /// The samples stage's report and the inputs it was made from.
+        var samples: (key: String, report: SamplesStage.Report)?
+    }
+
+    let state = Mutex(State())
+
+    public init() {}
+
+    /// Chapters parsed by the last build (the others came from the session).
+    public var parsedInLastBuild: [String] { state.withLock { $0.parsedLast.sorted() } }
+    /// Chapter pages rendered by the last build.
+    public var renderedInLastBuild: [String] { state.withLock { $0.renderedLast.sorted() } }
+
+    func parsed(path: String, hash: String) -> (Document, [Diagnostic])? {
+        state.withLock { state in
+            guard let entry = state.parsed[path], entry.hash == hash else { return nil }
+            return (entry.document, entry.diagnostics)
+        }
+    }
+
+    func store(path: String, hash: String, document: Document, diagnostics: [Diagnostic]) {
+        state.withLock { $0.parsed[path] = (hash, document, diagnostics); $0.parsedLast.append(path) }
+    }
+
+    func beginRender(surroundings: String) {
+        state.withLock { state in
+            if state.surroundings != surroundings { state.rendered = [:]; state.surroundings = surroundings }
+            state.renderedLast = []
+        }
+    }
+
+    func samplesReport(key: String) -> SamplesStage.Report? {
+        state.withLock { $0.samples?.key == key ? $0.samples?.report : nil }
+    }
+
+    func store(samplesKey: String, report: SamplesStage.Report) {
+        state.withLock { $0.samples = (samplesKey, report) }
+    }
+
+    func beginParse() { state.withLock { $0.parsedLast = [] } }
+
+    func rendered(path: String, page: ChapterPage) -> String? {
+        state.withLock { state in
+            guard let entry = state.rendered[path], entry.page == page else { return nil }
+            return entry.html
+        }
+    }
+
+    func store(path: String, page: ChapterPage, html: String) {
+        state.withLock { $0.rendered[path] = (page, html); $0.renderedLast.append(path) }
+    }
+}

@@ -1,0 +1,134 @@
+import CourseModel
+import Foundation
+import Hummingbird
+import Logging
+import Pipeline
+
+/// `primer serve`: build into memory, serve it, watch the sources, rebuild what changed and
+/// tell open pages to reload. Content errors never stop the server; they show over the page.
+public final class PreviewServer: Sendable {
+    public struct Options: Sendable {
+        public var content: String
+        public var templates: String
+        public var locale: String?
+        public var host: String
+        public var port: Int
+        public init(content: String = "Content", templates: String = "Templates", locale: String? = nil,
+                    host: String = "127.0.0.1", port: Int = 8000) {
+            self.content = content; self.templates = templates; self.locale = locale; self.host = host; self.port = port
+        }
+    }
+
+    public let options: Options
+    public let store = SiteStore()
+    public let broadcaster = Broadcaster()
+    public let session = BuildSession()
+    let log: @Sendable (String) -> Void
+    let queue = DispatchQueue(label: "primer.preview.rebuild")
+
+    public init(options: Options, log: @escaping @Sendable (String) -> Void = { print($0) }) {
+        self.options = options
+        self.log = log
+    }
+
+    /// One build into memory. Returns the site paths that changed, or nil when the build failed.
+    @discardableResult
+    public func rebuild(because changed: [String] = []) -> [String]? {
+        let start = ContinuousClock.now
+        var build = Build.Options(content: options.content, templates: options.templates,
+                                  output: options.content + "/../.primer-cache/preview", locale: options.locale, write: false)
+        build.session = session
+        build.keepFiles = true
+        let result: Build.Result
+        do { result = try Build.run(build) } catch {
+            store.fail([.error(error.description)])
+            broadcaster.send(event: "failure", data: error.description)
+            log("primer: error: \(error.description)")
+            return nil
+        }
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        guard result.succeeded, let files = result.files else {
+            store.fail(result.diagnostics)
+            broadcaster.send(event: "failure", data: result.diagnostics.map(\.description).joined(separator: "\n\n"))
+            log(result.diagnostics.map(\.description).joined(separator: "\n"))
+            log(String(format: "primer: the rebuild failed (%.0f ms); the browser shows why", milliseconds))
+            return nil
+        }
+        var contents: [String: [UInt8]] = [:]
+        let roots = [options.content, options.templates].map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path + "/" }
+        for file in files {
+            switch file.contents {
+            case .text(let text): contents[file.path] = Array(text.utf8)
+            case .bytes(let bytes): contents[file.path] = bytes
+            case .copy(let source):
+                // A symlink in the content folder must not serve a file from elsewhere.
+                let real = URL(fileURLWithPath: source).resolvingSymlinksInPath().path
+                guard roots.contains(where: { real.hasPrefix($0) }), let data = FileManager.default.contents(atPath: real) else {
+                    log("primer: warning: \(source) is outside the course and is not served")
+                    continue
+                }
+                contents[file.path] = [UInt8](data)
+            }
+        }
+        let changedPaths = store.update(contents)
+        for warning in result.diagnostics where !warning.isError { log(warning.description) }
+        log(String(format: "primer: rebuilt in %.0f ms: %d file%@ changed (%d chapter%@ parsed, %d page%@ rendered)", milliseconds,
+                   changedPaths.count, changedPaths.count == 1 ? "" : "s",
+                   session.parsedInLastBuild.count, session.parsedInLastBuild.count == 1 ? "" : "s",
+                   session.renderedInLastBuild.count, session.renderedInLastBuild.count == 1 ? "" : "s"))
+        if !changedPaths.isEmpty || !changed.isEmpty {
+            broadcaster.send(event: "reload", data: changedPaths.joined(separator: "\n"))
+        }
+        return changedPaths
+    }
+
+    /// Starts watching; every batch of changes is rebuilt on one serial queue.
+    public func watch() throws -> Watcher {
+        let watcher = Watcher(roots: [options.content, options.templates]) { [self] changed in
+            queue.async { self.rebuild(because: changed) }
+        }
+        try watcher.start()
+        return watcher
+    }
+
+    public func application() -> some ApplicationProtocol {
+        var configuration = ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: "primer")
+        configuration.reuseAddress = true
+        return Application(responder: PreviewResponder(store: store, broadcaster: broadcaster), configuration: configuration,
+                           logger: { var logger = Logger(label: "primer.preview"); logger.logLevel = .warning; return logger }())
+    }
+
+    /// Builds, watches and serves until interrupted.
+    public func run(open: Bool) async throws {
+        if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
+            log("primer: warning: serving on \(options.host) makes the preview reachable from other machines")
+        }
+        rebuild()
+        let watcher = try watch()
+        defer { watcher.stop() }
+        let url = "http://\(options.host == "::1" ? "[::1]" : options.host):\(options.port)/"
+        log("primer: serving the course at \(url) (Ctrl-C to stop)")
+        if open {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["xdg-open", url]
+            try? process.run()
+        }
+        // Ctrl-C: end the event streams (open tabs would otherwise hold the server) and leave.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let stops = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
+        for stop in stops {
+            stop.setEventHandler { [broadcaster] in broadcaster.finishAll(); exit(0) }
+            stop.resume()
+        }
+        // A comment every 15 s finds the tabs that were closed.
+        let ping = DispatchSource.makeTimerSource(queue: queue)
+        ping.schedule(deadline: .now() + 15, repeating: 15)
+        ping.setEventHandler { [broadcaster] in broadcaster.ping() }
+        ping.resume()
+        try await application().run()
+        withExtendedLifetime((stops, ping)) {}
+    }
+}
