@@ -4,10 +4,13 @@ import Dispatch
 public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
     let buffer = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
     buffer.initialize(repeating: nil)
-    defer { buffer.deallocate() }
     nonisolated(unsafe) let results = buffer
     DispatchQueue.concurrentPerform(iterations: items.count) { index in
         results[index] = transform(items[index])
     }
-    return buffer.map { $0! }
+    // Move the results out, so the buffer is left empty and nothing it held leaks.
+    let values = buffer.map { $0! }
+    buffer.deinitialize()
+    buffer.deallocate()
+    return values
 }
