@@ -92,10 +92,11 @@ public final class PreviewServer: Sendable {
         return watcher
     }
 
-    public func application() -> some ApplicationProtocol {
+    public func application(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         var configuration = ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: "primer")
         configuration.reuseAddress = true
         return Application(responder: PreviewResponder(store: store, broadcaster: broadcaster), configuration: configuration,
+                           onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
                            logger: { var logger = Logger(label: "primer.preview"); logger.logLevel = .warning; return logger }())
     }
 
@@ -107,13 +108,17 @@ public final class PreviewServer: Sendable {
         rebuild()
         let watcher = try watch()
         defer { watcher.stop() }
-        let url = "http://\(options.host == "::1" ? "[::1]" : options.host):\(options.port)/"
-        log("primer: serving the course at \(url) (Ctrl-C to stop)")
-        if open {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["xdg-open", url]
-            try? process.run()
+        let host = options.host == "::1" ? "[::1]" : options.host
+        let log = self.log
+        let onRunning: @Sendable (Int) -> Void = { port in
+            let url = "http://\(host):\(port)/"
+            log("primer: serving the course at \(url) (Ctrl-C to stop)")
+            if open {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["xdg-open", url]
+                try? process.run()
+            }
         }
         // Ctrl-C: end the event streams (open tabs would otherwise hold the server) and leave.
         signal(SIGINT, SIG_IGN)
@@ -128,7 +133,7 @@ public final class PreviewServer: Sendable {
         ping.schedule(deadline: .now() + 15, repeating: 15)
         ping.setEventHandler { [broadcaster] in broadcaster.ping() }
         ping.resume()
-        try await application().run()
+        try await application(onRunning: onRunning).run()
         withExtendedLifetime((stops, ping)) {}
     }
 }

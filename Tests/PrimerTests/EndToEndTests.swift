@@ -25,6 +25,8 @@ import Testing
                           "en/api-index.html", "ru/api-index.html", "zh-Hans/api-index.html"])
         let enIntro = TestSupport.read(site.appendingPathComponent("en/intro.html"))
         #expect(enIntro.contains("<html lang=\"en\" dir=\"ltr\">"))
+        // The preview's live-reload script is never part of a built site.
+        #expect(!enIntro.contains("__primer") && !enIntro.contains("primer preview"))
         #expect(enIntro.contains("<a href=\"details.html\" class=\"xref\">Chapter 2</a>"))
         #expect(enIntro.contains("<a href=\"#lst-hello\" class=\"xref\">Listing 1.1</a>"))
         #expect(enIntro.contains("<a href=\"#fig-pic\" class=\"xref\">Figure 1.1</a>"))
