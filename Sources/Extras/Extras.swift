@@ -102,26 +102,28 @@ public enum Extras {
             }
         }
         // The course's own code in chapters declares names too (types of a snippet, its properties).
-        var scanned: [String: APINames.Found] = [:]
+        // Every distinct piece of code is parsed once, in parallel.
+        var codes = Set<String>()
+        var spans = Set<String>()
         for pages in course.pages.values {
             for page in pages {
                 walk(page) { block, _ in
                     switch block {
-                    case .code(let code) where code.sample != nil || code.language == "swift":
-                        guard scanned[code.code] == nil else { return }
-                        let found = APINames.scan(code.code)
-                        scanned[code.code] = found
-                        declared.formUnion(found.declared)
+                    case .code(let code) where code.sample != nil || code.language == "swift": codes.insert(code.code)
                     case .paragraph(let inlines, _):
                         // Inline code such as `struct Album { var photos: [Photo] }` declares names too.
-                        for span in codeSpans(inlines) where span.contains(" ") {
-                            declared.formUnion(APINames.scan(span).declared)
-                        }
-                    default:
-                        break
+                        for span in codeSpans(inlines) where span.contains(" ") { spans.insert(span) }
+                    default: break
                     }
                 }
             }
+        }
+        let texts = Array(codes) + Array(spans)
+        let results = parallelMap(texts) { APINames.scan($0) }
+        var scanned: [String: APINames.Found] = [:]
+        for (text, found) in zip(texts, results) {
+            if codes.contains(text) { scanned[text] = found }
+            declared.formUnion(found.declared)
         }
         declared.formUnion(package?.targets.keys.map { $0 } ?? [])
         let added = Set(settings.add)
