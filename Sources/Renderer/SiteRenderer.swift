@@ -218,14 +218,20 @@ public struct SiteRenderer: Sendable {
         return ["href": place.chapterID + ".html" + (anchor.map { "#" + $0 } ?? ""), "label": label]
     }
 
+    /// The context of a locale page that is not a chapter (gallery, API index).
+    func pageContext(_ locale: LocaleContext, page: String, titleKey: String) -> [String: Any] {
+        var context = locale.base(root: "../")
+        context["page_title"] = locale.strings[titleKey] + " · " + locale.courseTitle
+        context["toc_html"] = locale.tocHTML
+        context["languages"] = locale.languages(page: page)
+        context["alternates"] = locale.alternates(page: page)
+        context["canonical"] = locale.canonical(page: page)
+        return context
+    }
+
     func renderGallery(_ locale: LocaleContext) -> String {
         let course = locale.course
-        var context = locale.base(root: "../")
-        context["page_title"] = locale.strings["gallery_title"] + " · " + locale.courseTitle
-        context["toc_html"] = locale.tocHTML
-        context["languages"] = locale.languages(page: "samples.html")
-        context["alternates"] = locale.alternates(page: "samples.html")
-        context["canonical"] = locale.canonical(page: "samples.html")
+        var context = pageContext(locale, page: "samples.html", titleKey: "gallery_title")
         let und = LocaleTag("und")!
         context["samples"] = course.samples.map { sample -> [String: Any] in
             // "Chapter 2. Memory and value semantics · Section 2.4.2 · Listing 2.4", each linked.
@@ -263,12 +269,7 @@ public struct SiteRenderer: Sendable {
 
     func renderAPIIndex(_ locale: LocaleContext) -> String {
         let course = locale.course
-        var context = locale.base(root: "../")
-        context["page_title"] = locale.strings["api_index_title"] + " · " + locale.courseTitle
-        context["toc_html"] = locale.tocHTML
-        context["languages"] = locale.languages(page: "api-index.html")
-        context["alternates"] = locale.alternates(page: "api-index.html")
-        context["canonical"] = locale.canonical(page: "api-index.html")
+        var context = pageContext(locale, page: "api-index.html", titleKey: "api_index_title")
         // Latin names keep Latin order under A–Z; anything else follows the page's language
         // (ICU collation) under one last heading.
         let entries = course.apiIndex[locale.locale] ?? []

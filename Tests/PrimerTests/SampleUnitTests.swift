@@ -14,17 +14,6 @@ import Testing
         return ProcessRunner.run(id: SampleRunID(name: "sh", locale: locale), executable: "/bin/sh", settings: settings, stdin: stdin)
     }
 
-    func processes(matching pattern: String) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ps -eo args | grep -F -- '\(pattern)' | grep -v grep || true"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try? process.run()
-        process.waitUntilExit()
-        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
-
     @Test func aLoopIsStoppedAtTheTimeLimit() {
         let outcome = run("echo started; while :; do :; done", timeout: 0.5)
         #expect(outcome.status == .timedOut(0.5))
@@ -57,7 +46,7 @@ import Testing
         #expect(outcome.status == .exited(0) && outcome.output == "forked\n")
         #expect(outcome.seconds < 5)
         Thread.sleep(forTimeInterval: 0.2)
-        #expect(processes(matching: marker).isEmpty)
+        #expect(!TestSupport.isRunning(marker))
     }
 
     @Test func eachRunHasItsOwnWorkingDirectoryAndEnvironment() {

@@ -16,17 +16,6 @@ import Testing
 
     func errors(_ result: Build.Result) -> [String] { result.diagnostics.filter(\.isError).map(\.description) }
 
-    func stray(_ pattern: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ps -eo args | grep -F -- '\(pattern)' | grep -v grep || true"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try? process.run()
-        process.waitUntilExit()
-        return !pipe.fileHandleForReading.readDataToEndOfFile().isEmpty
-    }
-
     @Test func samplesAreBuiltRunCachedAndVerified() throws {
         let folder = try TestSupport.copyFixture("samples")
         let content = folder.appendingPathComponent("Content")
@@ -46,7 +35,7 @@ import Testing
         #expect(reported.contains { $0.contains("\(root)/Outputs/wrong-output.txt:1:1: error: sample 'wrong-output' printed something else than expected:\n--- \(root)/Outputs/wrong-output.txt\n+++ what 'wrong-output' printed\n@@ -1,3 +1,3 @@\n one\n-two\n+two (new)\n three\n") })
         #expect(reported.contains { $0.hasPrefix("\(chapter.path):47:1: error: no sample named 'helo' in \(root)\n    did you mean 'hello'?") })
         #expect(first.samples?.ran == 16 && first.samples?.cached == 0)
-        #expect(!stray("sleep 317.5"))
+        #expect(!TestSupport.isRunning("sleep 317.5"))
         #expect(!FileManager.default.fileExists(atPath: samples.appendingPathComponent("scratch.txt").path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
 

@@ -51,6 +51,18 @@ enum TestSupport {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Whether a process whose command line contains `pattern` is running.
+    static func isRunning(_ pattern: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ps -eo args | grep -F -- '\(pattern)' | grep -v grep || true"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try? process.run()
+        process.waitUntilExit()
+        return !pipe.fileHandleForReading.readDataToEndOfFile().isEmpty
+    }
+
     /// Every file under `folder` with its contents, to prove a failed build touched nothing.
     static func snapshot(_ folder: URL) -> [String: Data] {
         var result: [String: Data] = [:]
