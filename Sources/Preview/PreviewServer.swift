@@ -35,8 +35,10 @@ public final class PreviewServer: Sendable {
     @discardableResult
     public func rebuild(because changed: [String] = []) -> [String]? {
         let start = ContinuousClock.now
+        // Nothing is written; the output only places the caches, so the preview shares the
+        // samples' outcomes with `primer build` (.primer-cache beside site/).
         var build = Build.Options(content: options.content, templates: options.templates,
-                                  output: options.content + "/../.primer-cache/preview", locale: options.locale, write: false)
+                                  output: options.content + "/../site", locale: options.locale, write: false)
         build.session = session
         build.keepFiles = true
         let result: Build.Result

@@ -15,9 +15,14 @@ struct Primer: AsyncParsableCommand {
     )
 }
 
-struct BuildFlags: ParsableArguments {
+/// Where the course and the site's look are: every command takes these.
+struct CourseFolders: ParsableArguments {
     @Option(help: "The course's content folder.") var content = "Content"
     @Option(help: "The site templates folder.") var templates = "Templates"
+}
+
+struct BuildFlags: ParsableArguments {
+    @OptionGroup var folders: CourseFolders
     @Option(help: "Where the site is written.") var output = "site"
     @Option(help: "Build only this locale (a BCP 47 tag from course.yml).") var locale: String?
     @Flag(help: "Print what each stage did and how long it took.") var verbose = false
@@ -41,8 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build the site, serve it, and rebuild and reload the browser when a source changes.")
-    @Option(help: "The course's content folder.") var content = "Content"
-    @Option(help: "The site templates folder.") var templates = "Templates"
+    @OptionGroup var folders: CourseFolders
     @Option(help: "Build only this locale.") var locale: String?
     @Option(help: "The port to listen on.") var port = 8000
     @Option(help: "The address to listen on (anything but loopback is reachable from other machines).") var host = "127.0.0.1"
@@ -50,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Lines reach a log or a pipe as they happen.
-        let server = PreviewServer(options: .init(content: content, templates: templates, locale: locale, host: host, port: port)) { line in
+        let server = PreviewServer(options: .init(content: folders.content, templates: folders.templates, locale: locale, host: host, port: port)) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         try await server.run(open: open)
@@ -61,8 +65,7 @@ struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show, per locale, which chapters and strings are translated, stale or missing.")
-    @Option(help: "The course's content folder.") var content = "Content"
-    @Option(help: "The site templates folder.") var templates = "Templates"
+    @OptionGroup var folders: CourseFolders
     @Flag(help: "Exit with status 1 when anything is missing or stale (for CI).") var strict = false
     @Flag(help: "Record in each translation's front matter that it matches the current source chapter.")
     var markTranslated = false
@@ -72,14 +75,14 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         if markTranslated {
-            let (changed, diagnostics) = TranslationStatus.markTranslated(content: content, templates: templates, locale: locale, chapter: chapter)
+            let (changed, diagnostics) = TranslationStatus.markTranslated(content: folders.content, templates: folders.templates, locale: locale, chapter: chapter)
             for d in diagnostics where d.isError { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
             if diagnostics.hasErrors { throw ExitCode(1) }
             for path in changed { print("primer: marked \(path) as translated from the current source") }
             if changed.isEmpty { print("primer: nothing to mark") }
             return
         }
-        let (rows, diagnostics) = TranslationStatus.compute(content: content, templates: templates)
+        let (rows, diagnostics) = TranslationStatus.compute(content: folders.content, templates: folders.templates)
         for d in diagnostics where d.isError { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
         if diagnostics.hasErrors { throw ExitCode(1) }
         func cell(_ n: Int, _ total: Int) -> String {
@@ -134,7 +137,7 @@ struct StringsCommand: ParsableCommand {
 
 /// Exit codes: 0 ok, 1 content errors, 2 usage errors.
 func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false) throws {
-    var options = Build.Options(content: flags.content, templates: flags.templates, output: flags.output,
+    var options = Build.Options(content: flags.folders.content, templates: flags.folders.templates, output: flags.output,
                                 locale: flags.locale, write: write)
     options.bless = bless
     let progress = SampleProgressDisplay(interactive: isatty(2) == 1 && ProcessInfo.processInfo.environment["CI"] == nil)
