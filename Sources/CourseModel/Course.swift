@@ -20,6 +20,10 @@ public struct CourseConfig: Hashable, Sendable {
     public var path: String
     /// `api_index`: documentation links and names to add or leave out.
     public var apiIndex = APIIndexSettings()
+    /// `edit_url`: where a chapter's "Edit this page" link goes; `{path}` is the file's path inside Content/.
+    public var editURL: String?
+    /// `search`: build a Pagefind index after writing the site (default true).
+    public var search = true
 
     public struct APIIndexSettings: Hashable, Sendable {
         /// Where an entry links out: a URL containing `%@` for the name, or a base URL the name is appended to.

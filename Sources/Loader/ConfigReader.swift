@@ -4,7 +4,7 @@ import Yams
 
 /// Reads and checks `course.yml`.
 enum ConfigReader {
-    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index"]
+    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index", "edit_url", "search"]
 
     static func read(_ text: String, path: String) -> (CourseConfig?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -74,6 +74,24 @@ enum ConfigReader {
         if let node = values["raw_html"]?.value {
             if let flag = node.bool { rawHTML = flag } else {
                 diagnostics.append(.error("'raw_html' must be true or false", at: at(node)))
+            }
+        }
+
+        // Where "Edit this page" links: a URL with {path} for the chapter file's path inside Content/.
+        var editURL: String?
+        if let node = values["edit_url"]?.value {
+            if let string = node.scalar?.string, let url = URL(string: string.replacingOccurrences(of: "{path}", with: "x")),
+               let scheme = url.scheme, ["http", "https"].contains(scheme), string.contains("{path}") {
+                editURL = string
+            } else {
+                diagnostics.append(.error("'edit_url' must be an absolute http(s) URL containing {path}", at: at(node),
+                                          suggestion: "for example: edit_url: https://github.com/you/course/edit/main/Content/{path}"))
+            }
+        }
+        var search = true
+        if let node = values["search"]?.value {
+            if let flag = node.bool { search = flag } else {
+                diagnostics.append(.error("'search' must be true or false", at: at(node)))
             }
         }
 
@@ -152,6 +170,8 @@ enum ConfigReader {
         var config = CourseConfig(title: title, sourceLocale: source, locales: locales, baseURL: baseURL, rawHTML: rawHTML,
                                   parts: parts, path: path)
         config.apiIndex = apiIndex
+        config.editURL = editURL
+        config.search = search
         return (config, diagnostics)
     }
 

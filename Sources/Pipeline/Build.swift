@@ -29,6 +29,9 @@ public enum Build {
         public var session: BuildSession?
         /// Hand back the site's files instead of (or as well as) writing them.
         public var keepFiles = false
+        /// Index the written site for search (when the course has not switched search off).
+        /// Off by default here; `primer build` switches it on.
+        public var search = false
         public init(content: String = "Content", templates: String = "Templates", output: String = "site",
                     locale: String? = nil, write: Bool = true) {
             self.content = content; self.templates = templates; self.output = output
@@ -234,8 +237,20 @@ public enum Build {
 
         // Write
         if options.write {
+            nonisolated(unsafe) var searchSeconds = 0.0
             do {
-                result.written = try SiteWriter.write(files, to: options.output)
+                // The search index is made in the staging folder, so the swapped-in site always has
+                // an index that matches its pages.
+                let search = sources.config.search && options.search && !SearchIndex.switchedOff
+                nonisolated(unsafe) var searchWarning: Diagnostic?
+                result.written = try SiteWriter.write(files, to: options.output, regenerated: search ? [SearchIndex.folder] : []) { staging in
+                    guard search else { return }
+                    let start = ContinuousClock.now
+                    searchWarning = SearchIndex.build(site: staging)
+                    let elapsed = ContinuousClock.now - start
+                    searchSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                }
+                if let searchWarning { result.diagnostics.append(searchWarning) }
                 if options.useCache {
                     cache.save(fingerprint: fingerprint, pages: result.pages, warnings: result.diagnostics)
                 }
@@ -243,6 +258,10 @@ public enum Build {
                 result.diagnostics += error.diagnostics
             }
             lap("write")
+            if searchSeconds > 0 {  // the index is made during the write; report it on its own
+                result.timings[result.timings.count - 1].seconds -= searchSeconds
+                result.timings.append(("search", searchSeconds))
+            }
         }
         result.diagnostics = result.diagnostics.sortedForDisplay()
         return result

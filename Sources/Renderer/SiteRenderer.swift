@@ -5,7 +5,7 @@ import Mustache
 /// The render stage: resolved course + templates + strings → the site's files.
 /// Pages render in parallel; nothing here touches the disk.
 public struct SiteRenderer: Sendable {
-    public static let requiredTemplates = ["layout", "toc", "index", "home", "chapter", "404", "gallery", "api-index"]
+    public static let requiredTemplates = ["layout", "toc", "index", "home", "chapter", "404", "gallery", "api-index", "print"]
     /// Keys the code itself looks up (templates add theirs; see `templateKeys`).
     public static let codeKeys = [
         "language_name", "ref_chapter", "ref_section", "ref_listing", "ref_figure", "ref_table", "ref_exercise",
@@ -97,6 +97,9 @@ public struct SiteRenderer: Sendable {
             if !(course.apiIndex[locale] ?? []).isEmpty {
                 jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/api-index.html", contents: .text(renderAPIIndex(context))) }
             }
+            if !pages.isEmpty {
+                jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/print.html", contents: .text(renderPrint(context))) }
+            }
             for index in pages.indices {
                 jobs.append { [self] in
                     let path = "\(locale.rawValue)/\(pages[index].id).html"
@@ -109,6 +112,10 @@ public struct SiteRenderer: Sendable {
         if let base = course.config.baseURL {
             jobs += sitemaps(course, base: base).map { file in { file } }
         }
+        // For any static host: crawlers find the sitemap; GitHub Pages serves the files as they are.
+        let robots = "User-agent: *\nAllow: /\n" + (course.config.baseURL.map { "\nSitemap: \($0)sitemap.xml\n" } ?? "")
+        jobs.append { SiteFile(path: "robots.txt", contents: .text(robots)) }
+        jobs.append { SiteFile(path: ".nojekyll", contents: .text("")) }
         var files = parallelMap(jobs) { $0() }
         files += assets.map { SiteFile(path: $0.sitePath, contents: .copy(from: $0.sourcePath)) }
         return files
@@ -191,10 +198,76 @@ public struct SiteRenderer: Sendable {
         if index > 0 { context["prev"] = locale.link(locale.pages[index - 1]) }
         if index + 1 < locale.pages.count { context["next"] = locale.link(locale.pages[index + 1]) }
         context["up"] = ["href": "index.html"]
+        if let edit = locale.course.config.editURL {
+            context["edit_href"] = edit.replacingOccurrences(of: "{path}", with: "\(page.contentLocale.rawValue)/\(page.id).md")
+        }
         context["languages"] = locale.languages(page: page.id + ".html")
         context["alternates"] = locale.alternates(page: page.id + ".html")
         context["canonical"] = locale.canonical(page: page.id + ".html")
         return wrap(library.render(context, withTemplate: "chapter") ?? "", context)
+    }
+
+    /// The whole course of one locale on one page, for printing or saving as PDF. Every id is
+    /// prefixed with its chapter's id, and links between chapters become links within the page.
+    func renderPrint(_ locale: LocaleContext) -> String {
+        var context = locale.base(root: "../")
+        context["page_title"] = locale.strings.format("print_title", locale.courseTitle)
+        context["toc"] = locale.toc.map { part -> [String: Any] in
+            var part = part
+            part["chapters"] = ((part["chapters"] as? [[String: Any]]) ?? []).map { chapter -> [String: Any] in
+                var chapter = chapter
+                chapter["anchor"] = ((chapter["href"] as? String) ?? "").replacingOccurrences(of: ".html", with: "")
+                return chapter
+            }
+            return part
+        }
+        let ids = Set(locale.pages.map(\.id))
+        context["chapters"] = locale.pages.map { page -> [String: Any] in
+            let strings = locale.course.strings[page.contentLocale] ?? locale.strings
+            let body = HTMLRenderer.render(page.document, strings: strings, rawHTML: locale.course.config.rawHTML)
+            return ["anchor": page.id, "lang": page.contentLocale.rawValue, "title": page.title, "summary": page.summary as Any,
+                    "label": locale.strings.format("chapter_label", String(page.number)),
+                    "body": Self.printable(body, chapter: page.id, chapters: ids)]
+        }
+        context["languages"] = locale.languages(page: "print.html")
+        context["alternates"] = locale.alternates(page: "print.html")
+        context["canonical"] = locale.canonical(page: "print.html")
+        return wrap(library.render(context, withTemplate: "print") ?? "", context)
+    }
+
+    /// A chapter body made to live beside the others on one page: `id="x"` becomes
+    /// `id="chapter--x"`, `#x` follows it, and `other.html#y` becomes `#other--y`.
+    public static func printable(_ html: String, chapter: String, chapters: Set<String>) -> String {
+        var out = ""
+        out.reserveCapacity(html.utf8.count + 1024)
+        var rest = html[...]
+        while let range = rest.range(of: "=\"") {
+            let before = rest[..<range.lowerBound]
+            let name = before[(before.lastIndex { !($0.isLetter || $0 == "-") }.map { before.index(after: $0) } ?? before.startIndex)...]
+            out += rest[..<range.upperBound]
+            rest = rest[range.upperBound...]
+            let value = rest.prefix { $0 != "\"" }
+            rest = rest[value.endIndex...]
+            switch name {
+            case "id":
+                out += chapter + "--" + value
+            case "href" where value.hasPrefix("#"):
+                out += "#" + chapter + "--" + value.dropFirst()
+            case "href":
+                let file = value.prefix { $0 != "#" }
+                if file.hasSuffix(".html"), !file.contains("/"), chapters.contains(String(file.dropLast(5))) {
+                    let target = file.dropLast(5)
+                    let fragment = value.dropFirst(file.count + 1)
+                    out += "#" + target + (fragment.isEmpty ? "" : "--" + fragment)
+                } else {
+                    out += value
+                }
+            default:
+                out += value
+            }
+        }
+        out += rest
+        return out
     }
 
     /// "Listing 2.3", "Section 2.1" or "Chapter 2", linking to the place.
@@ -385,6 +458,7 @@ struct LocaleContext: @unchecked Sendable {
             "samples_href": course.samples.isEmpty || root.hasPrefix("http") || root.isEmpty ? false : root + locale.rawValue + "/samples.html" as Any,
             "index_href": (course.apiIndex[locale] ?? []).isEmpty || root.hasPrefix("http") || root.isEmpty ? false : root + locale.rawValue + "/api-index.html" as Any,
             "t": strings.entries,
+            "search": course.config.search,
         ]
     }
 

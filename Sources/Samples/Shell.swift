@@ -1,10 +1,10 @@
 import Foundation
 
 /// Runs a tool (swift build, swift package dump-package) and collects what it printed.
-struct Shell {
-    struct Output { var status: Int32; var stdout: String; var stderr: String }
+public struct Shell {
+    public struct Output: Sendable { public var status: Int32; public var stdout: String; public var stderr: String }
 
-    static func run(_ arguments: [String], in directory: String? = nil) -> Output {
+    public static func run(_ arguments: [String], in directory: String? = nil) -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

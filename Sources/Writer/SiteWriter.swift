@@ -16,7 +16,12 @@ public enum SiteWriter {
         }
     }
 
-    public static func write(_ files: [SiteFile], to output: String) throws(DiagnosticsError) -> Report {
+    /// - Parameters:
+    ///   - regenerated: folders (`"pagefind/"`) that `beforeSwap` makes anew whenever the site
+    ///     changes; their files in the current site are neither kept nor counted as stale.
+    ///   - beforeSwap: runs on the staging folder once every file is in place, before the swap.
+    public static func write(_ files: [SiteFile], to output: String, regenerated: [String] = [],
+                             beforeSwap: ((_ staging: String) -> Void)? = nil) throws(DiagnosticsError) -> Report {
         let fm = FileManager.default
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         let parent = outputURL.deletingLastPathComponent()
@@ -25,7 +30,7 @@ public enum SiteWriter {
         // What differs from what is there now?
         var existing = Set<String>()
         if fm.fileExists(atPath: outputURL.path) {
-            existing = Set(allFiles(under: outputURL.path))
+            existing = Set(allFiles(under: outputURL.path).filter { path in !regenerated.contains { path.hasPrefix($0) } })
         }
         let outputPath = outputURL.path
         let same = parallelMap(files) { [existing] file in
@@ -35,7 +40,8 @@ public enum SiteWriter {
         let unchanged = zip(files, same).filter { $0.1 }.map(\.0.path)
         let wanted = Set(files.map(\.path))
         let stale = existing.subtracting(wanted)
-        if changed.isEmpty && stale.isEmpty && fm.fileExists(atPath: outputURL.path) {
+        let regeneratedPresent = regenerated.allSatisfy { fm.fileExists(atPath: outputURL.path + "/" + $0) }
+        if changed.isEmpty && stale.isEmpty && fm.fileExists(atPath: outputURL.path) && regeneratedPresent {
             return Report(written: 0, unchanged: unchanged.count, removed: 0, swapped: false)
         }
 
@@ -73,6 +79,7 @@ public enum SiteWriter {
             if let failure = failures.compactMap({ $0 }).first {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: failure])
             }
+            beforeSwap?(staging.path)
             if fm.fileExists(atPath: outputURL.path) {
                 if primer_exchange_paths(staging.path, outputURL.path) == 0 {
                     try fm.removeItem(at: staging)  // now holds the previous site

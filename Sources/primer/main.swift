@@ -33,7 +33,9 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var flags: BuildFlags
     @Flag(help: "Record what the samples print now as their expected output (Content/Samples/Outputs, output blocks).")
     var bless = false
-    func run() throws { try execute(flags, write: true, bless: bless) }
+    @Flag(inversion: .prefixedNo, help: "Index the site for search with Pagefind (when installed).")
+    var search = true
+    func run() throws { try execute(flags, write: true, bless: bless, search: search) }
 }
 
 struct CheckCommand: ParsableCommand {
@@ -136,10 +138,11 @@ struct StringsCommand: ParsableCommand {
 }
 
 /// Exit codes: 0 ok, 1 content errors, 2 usage errors.
-func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false) throws {
+func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool = true) throws {
     var options = Build.Options(content: flags.folders.content, templates: flags.folders.templates, output: flags.output,
                                 locale: flags.locale, write: write)
     options.bless = bless
+    options.search = search && write
     let progress = SampleProgressDisplay(interactive: isatty(2) == 1 && ProcessInfo.processInfo.environment["CI"] == nil)
     options.sampleProgress = { progress.update($0) }
     defer { progress.finish() }

@@ -37,10 +37,12 @@ enum TestSupport {
     }
 
     /// Runs the CLI; returns exit status and combined output.
-    static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+    /// Search indexing is off unless `environment` sets `PRIMER_PAGEFIND`.
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: primer)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["PRIMER_PAGEFIND": ""].merging(environment) { $1 }) { $1 }
         process.currentDirectoryURL = folder
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -1,0 +1,46 @@
+import CourseModel
+import Foundation
+import Samples
+
+/// The site's search index, made by Pagefind (https://pagefind.app) over the finished pages:
+/// one index per language, from each page's `<html lang>`. Optional: without Pagefind the build
+/// warns once and the site works without search.
+public enum SearchIndex {
+    /// The folder Pagefind writes inside the site.
+    public static let folder = "pagefind/"
+
+    /// How to run Pagefind: `$PRIMER_PAGEFIND` (a path, or empty to switch search off), the
+    /// `pagefind_extended` or `pagefind` binary on the PATH, or PyPI's `python3 -m pagefind`.
+    static let command: [String]? = {
+        if let given = ProcessInfo.processInfo.environment["PRIMER_PAGEFIND"], !given.isEmpty { return [given] }
+        for name in ["pagefind_extended", "pagefind"] where findOnPath(name) != nil { return [name] }
+        return Shell.run(["python3", "-m", "pagefind", "--version"]).status == 0 ? ["python3", "-m", "pagefind"] : nil
+    }()
+
+    static func findOnPath(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let path = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// `PRIMER_PAGEFIND=` (set but empty) switches indexing off without a warning (the tests use it).
+    public static let switchedOff = ProcessInfo.processInfo.environment["PRIMER_PAGEFIND"] == ""
+
+    /// Indexes the site in `site` (its `pagefind/` folder is made anew). A warning when it could not.
+    public static func build(site: String) -> Diagnostic? {
+        guard let command else {
+            return .warning("the site has no search: Pagefind is not installed", at: SourceLocation(path: site),
+                            suggestion: "run `make search-deps` or `pip install 'pagefind[extended]'`, then build again")
+        }
+        try? FileManager.default.removeItem(atPath: site + "/" + folder)
+        let output = Shell.run(command + ["--site", site, "--output-subdir", String(folder.dropLast()), "--silent"])
+        guard output.status == 0 else {
+            let detail = (output.stderr + output.stdout).trimmingCharacters(in: .whitespacesAndNewlines)
+            return .warning("the site has no search: Pagefind failed (exit status \(output.status)): \(detail.prefix(500))",
+                            at: SourceLocation(path: site), suggestion: "run `\(command.joined(separator: " ")) --site \(site)` to see why")
+        }
+        return nil
+    }
+}
