@@ -1,0 +1,241 @@
+"""Gate 5: a real browser reads the site as a person would: layout at a phone's and a desktop's
+width, the contents drawer, search in Russian and Chinese, the theme toggle, the keyboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from .browser import KEEP, chromium, console_errors, open_page, set_color_scheme, set_viewport, wait_for
+from .pages import Page
+from .report import Result
+
+PHONE, DESKTOP = (375, 812), (1280, 800)
+DRAWER_SECONDS = 2  # for an opening transition
+SEARCH_SECONDS = 10
+
+
+@dataclass
+class Search:
+    """Typing `word` on `from_page` lists `expected` among the results; the word is taken from
+    `source`, the chapter's Markdown, where it is checked to still occur."""
+    from_page: str
+    word: str
+    expected: str
+    source: str
+
+
+# Words found in one chapter only of their language.
+SEARCHES = [
+    Search("ru/swift-for-objc.html", "автоосвобождения", "ru/memory.html", "ru/memory.md"),  # autorelease
+    Search("zh-Hans/swift-for-objc.html", "写时复制", "zh-Hans/memory.html", "zh-Hans/memory.md"),  # copy-on-write
+]
+
+VISIBLE = """
+    const element = arguments[0];
+    if (!element) return false;
+    if (element.checkVisibility && !element.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && box.right > 0 && box.bottom > 0
+        && box.left < innerWidth && box.top < innerHeight;
+"""
+# The outermost elements that stick out past the right edge, none of their ancestors clipping them.
+OVERFLOWING = """
+    const found = [];
+    const clips = (element) => {
+        for (let e = element.parentElement; e && e !== document.documentElement; e = e.parentElement) {
+            if (getComputedStyle(e).overflowX !== 'visible') return true;
+        }
+        return false;
+    };
+    for (const element of document.body.querySelectorAll('*')) {
+        if (element.getBoundingClientRect().right <= innerWidth + 0.5) continue;
+        if (found.some(outer => outer.contains(element)) || clips(element)) continue;
+        found.push(element);
+    }
+    return found.slice(0, 5).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+        + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '')
+        + ' (right edge ' + Math.round(e.getBoundingClientRect().right) + ' px)');
+"""
+
+
+def check_behaviour(base: str, server, pages: dict[str, Page], content: Path, artifacts: Path,
+                    result: Result) -> None:
+    chapters = sorted(path for path, page in pages.items() if page.is_chapter)
+    if not chapters:
+        raise LookupError("no chapter page in the site")
+    chapter = next((c for c in chapters if c.startswith("en/")), chapters[0])
+    artifacts.mkdir(parents=True, exist_ok=True)
+    with chromium() as driver:
+        reader = Reader(driver, base, artifacts, result)
+        set_color_scheme(driver, "light")
+        for width, height in (PHONE, DESKTOP):
+            set_viewport(driver, width, height)
+            for page in chapters:
+                result.attempt(page, f"layout at {width} px", lambda: reader.no_sideways_scroll(page, width))
+        result.attempt(chapter, "drawer at 375 px", lambda: reader.drawer(chapter))
+        result.attempt(chapter, "contents at 1280 px", lambda: reader.desktop_contents(chapter))
+        result.attempt(chapter, "screenshots", lambda: reader.screenshots(chapter))
+        result.attempt(chapter, "theme toggle", lambda: reader.theme_toggle(chapter, other="ru/index.html"))
+        keyboard_page = next((c for c in chapters if pages[c].links_next), None)
+        if keyboard_page is None:
+            result.problem("(site)", "no chapter has an a[rel=next]")
+        else:
+            result.attempt(keyboard_page, "keyboard", lambda: reader.keyboard(keyboard_page))
+        for search in SEARCHES:
+            result.attempt(search.from_page, f"search for {search.word}", lambda: reader.search(search, content))
+        reader.collect_console_errors()
+    for path in sorted(set(server.missing)):
+        result.problem("(server)", f"the browser asked for {path}, which does not exist")
+    result.notes.append(f"screenshots in {artifacts}")
+
+
+class Reader:
+    """A person at the browser: opens pages, looks, clicks, types; reports what goes wrong."""
+
+    def __init__(self, driver, base: str, artifacts: Path, result: Result):
+        self.driver = driver
+        self.base = base
+        self.artifacts = artifacts
+        self.result = result
+        self.page = ""
+
+    # --- looking ---
+
+    def open(self, page: str, stored_theme=KEEP) -> None:
+        self.collect_console_errors()
+        self.page = page
+        open_page(self.driver, self.base + page, stored_theme)
+
+    def collect_console_errors(self) -> None:
+        for error in console_errors(self.driver):
+            self.result.problem(self.page or "(browser)", f"console: {error.replace(self.base, '')}")
+
+    def element(self, selector: str):
+        from selenium.webdriver.common.by import By
+
+        found = self.driver.find_elements(By.CSS_SELECTOR, selector)
+        if not found:
+            raise LookupError(f"no {selector} on the page")
+        return found[0]
+
+    def visible(self, selector: str) -> bool:
+        return self.driver.execute_script(VISIBLE, self.element(selector))
+
+    def data_theme(self) -> str | None:
+        return self.driver.execute_script("return document.documentElement.dataset.theme")
+
+    def screenshot(self, name: str) -> None:
+        self.driver.save_screenshot(str(self.artifacts / f"{name}.png"))
+
+    def problem(self, message: str, page: str | None = None) -> None:
+        self.result.problem(page or self.page, message)
+
+    # --- the checks ---
+
+    def no_sideways_scroll(self, page: str, width: int) -> None:
+        self.open(page)
+        scroll_width, inner_width = self.driver.execute_script(
+            "return [document.documentElement.scrollWidth, innerWidth]")
+        if scroll_width > inner_width:
+            culprits = "; ".join(self.driver.execute_script(OVERFLOWING)) or "no single element found"
+            self.problem(f"at {width} px the document scrolls sideways: scrollWidth {scroll_width} "
+                         f"> innerWidth {inner_width} ({culprits})")
+
+    def drawer(self, chapter: str) -> None:
+        set_viewport(self.driver, *PHONE)
+        self.open(chapter)
+        if self.visible("#toc"):
+            self.problem("at 375 px #toc is visible before the drawer is opened")
+        toggle = self.element("#toc-toggle")
+        if not self.visible("#toc-toggle"):
+            self.problem("at 375 px #toc-toggle is not visible")
+        if toggle.get_attribute("aria-expanded") != "false":
+            self.problem(f"#toc-toggle aria-expanded is {toggle.get_attribute('aria-expanded')!r} before "
+                         "opening, not \"false\"")
+        toggle.click()
+        if not wait_for(lambda: self.visible("#toc"), DRAWER_SECONDS):
+            self.problem("at 375 px clicking #toc-toggle does not show #toc")
+        if toggle.get_attribute("aria-expanded") != "true":
+            self.problem("#toc-toggle aria-expanded is not \"true\" once the drawer is open")
+        self.screenshot("chapter-375-toc-open")
+
+    def desktop_contents(self, chapter: str) -> None:
+        set_viewport(self.driver, *DESKTOP)
+        self.open(chapter)
+        if not self.visible("#toc"):
+            self.problem("at 1280 px #toc is not visible without clicking")
+
+    def screenshots(self, chapter: str) -> None:
+        """The chapter at both widths in both system themes."""
+        for width, height in (PHONE, DESKTOP):
+            set_viewport(self.driver, width, height)
+            for scheme in ("light", "dark"):
+                set_color_scheme(self.driver, scheme)
+                self.open(chapter, stored_theme=None)
+                self.screenshot(f"chapter-{width}-{scheme}")
+        set_color_scheme(self.driver, "light")
+
+    def theme_toggle(self, chapter: str, other: str) -> None:
+        """Choosing dark with #theme-toggle holds on reload and on another page."""
+        self.open(chapter, stored_theme=None)
+        if self.data_theme() is not None:
+            self.problem(f"<html data-theme> is {self.data_theme()!r} before the reader chose a theme")
+        for _ in range(3):  # light → dark, or system → light → dark
+            self.element("#theme-toggle").click()
+            if self.data_theme() == "dark":
+                break
+        else:
+            raise AssertionError(f"three clicks on #theme-toggle never set data-theme to \"dark\" "
+                                 f"(it is {self.data_theme()!r})")
+        stored = self.driver.execute_script("return localStorage.getItem('primer-theme')")
+        if stored != "dark":
+            self.problem(f"after choosing dark, localStorage primer-theme is {stored!r}")
+        self.open(chapter)
+        if self.data_theme() != "dark":
+            self.problem(f"the dark theme is lost on reload (data-theme {self.data_theme()!r})")
+        self.open(other)
+        if self.data_theme() != "dark":
+            self.problem(f"the dark theme chosen on {chapter} does not apply here (data-theme {self.data_theme()!r})")
+        self.driver.execute_script("localStorage.removeItem('primer-theme')")
+
+    def keyboard(self, page: str) -> None:
+        """→ with the focus on the body goes to a[rel=next]; / focuses the search box."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+
+        self.open(page)
+        expected = self.element("a[rel~=next]").get_attribute("href")
+        self.press(ActionChains, Keys.ARROW_RIGHT)
+        if not wait_for(lambda: self.driver.current_url == expected, 5):
+            self.problem(f"ArrowRight stays on {self.driver.current_url}, not the next chapter {expected}")
+        self.open(self.driver.current_url.removeprefix(self.base))
+        self.press(ActionChains, "/")
+        if not wait_for(lambda: self.driver.execute_script("return document.activeElement.id") == "search-input", 1):
+            self.problem("pressing / does not focus #search-input")
+        elif self.element("#search-input").get_attribute("value"):
+            self.problem("pressing / also types \"/\" into #search-input")
+
+    def press(self, actions, key: str) -> None:
+        self.driver.execute_script("document.activeElement && document.activeElement.blur()")
+        actions(self.driver).send_keys(key).perform()
+
+    def search(self, search: Search, content: Path) -> None:
+        source = content / search.source
+        if source.is_file() and search.word not in source.read_text():
+            self.problem(f"the test word {search.word} no longer occurs in {source}: pick another in "
+                         "sitecheck/behaviour.py", search.from_page)
+            return
+        self.open(search.from_page)
+        self.element("#search-input").send_keys(search.word)
+        hrefs = lambda: self.driver.execute_script(  # noqa: E731
+            "return Array.from(document.querySelectorAll('#search-results a'), a => a.href)")
+        expected = search.expected.removesuffix(".html")
+        found = wait_for(lambda: any(urlsplit(href).path.removesuffix(".html").rstrip("/").endswith(expected)
+                                     for href in hrefs()), SEARCH_SECONDS)
+        self.screenshot(f"search-{search.expected.split('/')[0]}")
+        if not found:
+            shown = ", ".join(hrefs()[:5]) or "no #search-results a"
+            self.problem(f"searching {search.word} does not list {search.expected} within "
+                         f"{SEARCH_SECONDS} s (shown: {shown})")
