@@ -53,6 +53,7 @@
 
   // Copy buttons on listings and program output.
   document.querySelectorAll("main pre").forEach(function (pre) {
+    if (!pre.hasAttribute("tabindex")) pre.tabIndex = 0;  // wide listings scroll with the keyboard too
     var button = document.createElement("button");
     button.type = "button";
     button.className = "copy-button";
