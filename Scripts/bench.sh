@@ -14,51 +14,67 @@ cp Content/Localizable.xcstrings "$BENCH/Content/"   # the site's words, as in t
 pages=$((CHAPTERS * 3))
 echo "Synthetic course: $pages pages, $(du -sh "$BENCH/Content" | cut -f1) of Markdown"
 
-run() { "$PRIMER" build --content "$BENCH/Content" --output "$1" >/dev/null; }
+# Search indexing (Pagefind, a separate program) is timed on its own at the end.
+BUILD="$PRIMER build --no-search --content $BENCH/Content"
+run() { $BUILD --output "$1" >/dev/null; }
+# This disk is ext4 mounted with `discard`: deleting the previous run's site queues TRIMs that
+# the journal commits later, and the next run's file creation would wait for them. `sync`
+# finishes the deletion before the timed run starts.
 
 echo
 echo "== Full build into $BENCH/site (disk), no cache"
 hyperfine --warmup 1 --runs 5 --export-json "$BENCH/full.json" \
-  --prepare "rm -rf $BENCH/site $BENCH/.primer-cache" \
-  "$PRIMER build --content $BENCH/Content --output $BENCH/site"
+  --prepare "rm -rf $BENCH/site $BENCH/.primer-cache; sync" \
+  "$BUILD --output $BENCH/site"
 
 if [ -d "$SHM" ]; then
   echo
   echo "== Full build into $SHM (tmpfs: the pipeline without this disk's file-creation cost)"
   hyperfine --warmup 1 --runs 5 --export-json "$BENCH/full-shm.json" \
-    --prepare "rm -rf $SHM/primer-bench-site $SHM/.primer-cache" \
-    "$PRIMER build --content $BENCH/Content --output $SHM/primer-bench-site"
+    --prepare "rm -rf $SHM/primer-bench-site $SHM/.primer-cache; sync" \
+    "$BUILD --output $SHM/primer-bench-site"
   echo
   echo "== Baseline: copying the finished site to this disk with cp -r"
   hyperfine --warmup 1 --runs 5 --export-json "$BENCH/copy.json" \
-    --prepare "rm -rf $BENCH/site-copy" "cp -r $SHM/primer-bench-site $BENCH/site-copy"
+    --prepare "rm -rf $BENCH/site-copy; sync" "cp -r $SHM/primer-bench-site $BENCH/site-copy"
 fi
 
 echo
 echo "== Rebuild with nothing changed"
 run "$BENCH/site"
 hyperfine --warmup 2 --runs 20 --export-json "$BENCH/nochange.json" \
-  "$PRIMER build --content $BENCH/Content --output $BENCH/site"
+  "$BUILD --output $BENCH/site"
 
 echo
 echo "== Rebuild after editing one chapter"
 hyperfine --warmup 1 --runs 5 --export-json "$BENCH/onechange.json" \
-  --prepare "echo >> $BENCH/Content/en/ch0001.md" \
-  "$PRIMER build --content $BENCH/Content --output $BENCH/site"
+  --prepare "echo >> $BENCH/Content/en/ch0001.md; sync" \
+  "$BUILD --output $BENCH/site"
 
 echo
 echo "== Stages of one full build (--verbose)"
-rm -rf "$BENCH/site" "$BENCH/.primer-cache"
-"$PRIMER" build --content "$BENCH/Content" --output "$BENCH/site" --verbose
+rm -rf "$BENCH/site" "$BENCH/.primer-cache"; sync
+$BUILD --output "$BENCH/site" --verbose
 
-rss_kb=$( { /usr/bin/time -f %M "$PRIMER" build --content "$BENCH/Content" --output "$BENCH/site-rss" >/dev/null; } 2>&1 | tail -1)
+search=""
+if python3 -m pagefind --version >/dev/null 2>&1; then
+  echo
+  echo "== The same full build with the Pagefind search index"
+  hyperfine --warmup 1 --runs 3 --export-json "$BENCH/search.json" \
+    --prepare "rm -rf $BENCH/site-search $BENCH/.primer-cache; sync" \
+    "$PRIMER build --content $BENCH/Content --output $BENCH/site-search"
+  search=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['mean'])" "$BENCH/search.json")
+  rm -rf "$BENCH/site-search"
+fi
+
+rss_kb=$( { /usr/bin/time -f %M $BUILD --output "$BENCH/site-rss" >/dev/null; } 2>&1 | tail -1)
 mean() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['mean'])" "$1"; }
 full=$(mean "$BENCH/full.json"); nochange=$(mean "$BENCH/nochange.json"); one=$(mean "$BENCH/onechange.json")
 shm=""; copy=""
 [ -f "$BENCH/full-shm.json" ] && shm=$(mean "$BENCH/full-shm.json") && copy=$(mean "$BENCH/copy.json")
-python3 - "$pages" "$full" "$nochange" "$one" "$rss_kb" "$shm" "$copy" <<'PY'
+python3 - "$pages" "$full" "$nochange" "$one" "$rss_kb" "$shm" "$copy" "$search" <<'PY'
 import sys
-pages, full, nochange, one, rss, shm, copy = sys.argv[1:]
+pages, full, nochange, one, rss, shm, copy, search = sys.argv[1:]
 full, nochange, one, rss = float(full), float(nochange), float(one), int(rss) / 1024
 print()
 print(f"Summary for {pages} pages")
@@ -70,5 +86,7 @@ if shm:
 print(f"  no-change rebuild        {nochange:6.3f} s   target 0.3 s   ({nochange / 0.3:.2f}x of target, {full / nochange:.0f}x faster than a full build)")
 print(f"  one chapter edited       {one:6.3f} s")
 print(f"  peak RSS                 {rss:6.1f} MB  target 200 MB  ({rss / 200:.2f}x of target)")
+if search:
+    print(f"  full build + search index {float(search):5.3f} s   (Pagefind adds {float(search) - full:.3f} s, {float(search) / full:.1f}x the build)")
 PY
 rm -rf "$SHM/primer-bench-site" "$SHM/.primer-cache" "$BENCH/site-rss" "$BENCH/site-copy"

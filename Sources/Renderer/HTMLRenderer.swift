@@ -55,7 +55,7 @@ public struct HTMLRenderer {
             out += "<h\(level) id=\"\(escapeHTML(h.id))\">"
             if let number = h.number { out += "<span class=\"section-number\">\(number.dotted)</span> " }
             render(h.content, into: &out)
-            out += " <a class=\"anchor\" href=\"#\(escapeURL(h.id))\" aria-label=\"\(escapeHTML(strings["heading_anchor"]))\">#</a>"
+            out += " <a class=\"anchor\" data-pagefind-ignore href=\"#\(escapeURL(h.id))\" aria-label=\"\(escapeHTML(strings["heading_anchor"]))\">#</a>"
             out += "</h\(level)>\n"
         case .code(let code):
             let language = code.language.isEmpty ? "" : " class=\"language-\(escapeHTML(code.language))\""

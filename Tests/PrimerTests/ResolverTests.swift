@@ -185,7 +185,7 @@ func labels(_ page: ChapterPage) -> [String] {
            > [!SOLUTION]
            > Done.
         """)
-        #expect(out.contains("<section>\n<h2 id=\"s\"><span class=\"section-number\">1.1</span> S <a class=\"anchor\" href=\"#s\" aria-label=\"Link\">#</a></h2>"))
+        #expect(out.contains("<section>\n<h2 id=\"s\"><span class=\"section-number\">1.1</span> S <a class=\"anchor\" data-pagefind-ignore href=\"#s\" aria-label=\"Link\">#</a></h2>"))
         #expect(out.contains("<figure class=\"listing\" id=\"lst-a\">\n<figcaption><span class=\"caption-label\">Listing 1.1</span> <span class=\"caption-text\">A.swift</span></figcaption>\n<pre><code class=\"language-swift\">let a = &quot;&lt;tag&gt;&quot;\n</code></pre>"))
         #expect(out.contains("<aside class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>Careful.</p>\n</aside>"))
         #expect(out.contains("<caption><span class=\"caption-label\">Table 1.1</span> <span class=\"caption-text\">Caption</span></caption>"))
