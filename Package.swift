@@ -38,7 +38,13 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
-        .target(name: "Renderer", dependencies: ["CourseModel", .product(name: "Mustache", package: "swift-mustache")]),
+        // Build-time syntax highlighting: swift-syntax for Swift, small table-driven lexers for the rest.
+        .target(name: "Highlight", dependencies: [
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+        ]),
+        .target(name: "Renderer", dependencies: ["CourseModel", "Highlight", .product(name: "Mustache", package: "swift-mustache")]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
         .target(name: "Pipeline", dependencies: ["CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Writer"]),
@@ -53,7 +59,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [
-            "CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Writer", "Pipeline",
+            "CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Highlight", "Renderer", "Writer", "Pipeline",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             "Preview",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

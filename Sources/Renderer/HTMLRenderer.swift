@@ -1,4 +1,5 @@
 import CourseModel
+import Highlight
 
 /// Renders a resolved chapter body to HTML. Pure and thread-safe: no cmark involved.
 public struct HTMLRenderer {
@@ -59,7 +60,8 @@ public struct HTMLRenderer {
             out += "</h\(level)>\n"
         case .code(let code):
             let language = code.language.isEmpty ? "" : " class=\"language-\(escapeHTML(code.language))\""
-            let pre = "<pre><code\(language)>\(escapeHTML(code.code))</code></pre>\n"
+            let highlighted = Highlighter.highlight(code.code, language: code.language) ?? escapeHTML(code.code)
+            let pre = "<pre><code\(language)>\(highlighted)</code></pre>\n"
             if code.isListing {
                 out += "<figure class=\"listing\" id=\"\(escapeHTML(code.id ?? ""))\">\n<figcaption>"
                 out += caption("listing", code.number)
