@@ -78,14 +78,5 @@ struct BuildCache {
     }
 
     /// Regular files under `root`, relative and sorted; hidden files and folders are skipped.
-    static func files(under root: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
-        var result: [String] = []
-        while let item = enumerator.nextObject() as? String {
-            let name = (item as NSString).lastPathComponent
-            if name.hasPrefix(".") { enumerator.skipDescendants(); continue }
-            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular { result.append(item) }
-        }
-        return result.sorted()
-    }
+    static func files(under root: String) -> [String] { FileTree.regularFiles(under: root, hidden: false) }
 }

@@ -1,20 +1,39 @@
 import CourseModel
 import Highlight
+import Synchronization
+
+/// Highlighted listings by language and text, shared by the pages of one render: the same
+/// code appears in every translation of a chapter and again in the print version.
+public final class HighlightMemo: Sendable {
+    private let table = Mutex<[String: String]>([:])
+    public init() {}
+
+    func html(_ code: String, language: String) -> String {
+        let key = language + "\u{0}" + code
+        if let known = table.withLock({ $0[key] }) { return known }
+        let html = Highlighter.highlight(code, language: language) ?? escapeHTML(code)
+        table.withLock { $0[key] = html }
+        return html
+    }
+}
 
 /// Renders a resolved chapter body to HTML. Pure and thread-safe: no cmark involved.
 public struct HTMLRenderer {
     /// Words for captions and callouts, in the language the text is written in.
     let strings: UIStrings
     let rawHTML: Bool
+    let memo: HighlightMemo?
     private var footnotes: [String: Int] = [:]
     private var footnoteOrder: [String] = []
     private var footnoteBodies: [String: [Block]] = [:]
     private var tight = false
 
-    public init(strings: UIStrings, rawHTML: Bool) { self.strings = strings; self.rawHTML = rawHTML }
+    public init(strings: UIStrings, rawHTML: Bool, memo: HighlightMemo? = nil) {
+        self.strings = strings; self.rawHTML = rawHTML; self.memo = memo
+    }
 
-    public static func render(_ document: Document, strings: UIStrings, rawHTML: Bool) -> String {
-        var renderer = HTMLRenderer(strings: strings, rawHTML: rawHTML)
+    public static func render(_ document: Document, strings: UIStrings, rawHTML: Bool, memo: HighlightMemo? = nil) -> String {
+        var renderer = HTMLRenderer(strings: strings, rawHTML: rawHTML, memo: memo)
         return renderer.render(document)
     }
 
@@ -60,7 +79,8 @@ public struct HTMLRenderer {
             out += "</h\(level)>\n"
         case .code(let code):
             let language = code.language.isEmpty ? "" : " class=\"language-\(escapeHTML(code.language))\""
-            let highlighted = Highlighter.highlight(code.code, language: code.language) ?? escapeHTML(code.code)
+            let highlighted = memo?.html(code.code, language: code.language)
+                ?? Highlighter.highlight(code.code, language: code.language) ?? escapeHTML(code.code)
             let pre = "<pre><code\(language)>\(highlighted)</code></pre>\n"
             if code.isListing {
                 out += "<figure class=\"listing\" id=\"\(escapeHTML(code.id ?? ""))\">\n<figcaption>"

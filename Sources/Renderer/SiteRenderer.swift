@@ -1,6 +1,7 @@
 import CourseModel
 import Foundation
 import Mustache
+import Synchronization
 
 /// The render stage: resolved course + templates + strings → the site's files.
 /// Pages render in parallel; nothing here touches the disk.
@@ -87,9 +88,11 @@ public struct SiteRenderer: Sendable {
     public func render(_ course: ResolvedCourse, assets: [AssetFile],
                        reuse: (@Sendable (_ path: String, _ page: ChapterPage) -> String?)? = nil) -> [SiteFile] {
         var jobs: [@Sendable () -> SiteFile] = []
+        var printJobs: [@Sendable () -> SiteFile] = []
+        let bodies = BodyMemo()
         for locale in course.locales {
             let pages = course.pages[locale] ?? []
-            let context = LocaleContext(course: course, locale: locale, library: library)
+            let context = LocaleContext(course: course, locale: locale, library: library, bodies: bodies)
             jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/index.html", contents: .text(renderHome(context))) }
             if !course.samples.isEmpty {
                 jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/samples.html", contents: .text(renderGallery(context))) }
@@ -98,7 +101,8 @@ public struct SiteRenderer: Sendable {
                 jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/api-index.html", contents: .text(renderAPIIndex(context))) }
             }
             if !pages.isEmpty {
-                jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/print.html", contents: .text(renderPrint(context))) }
+                // Last, so the chapter pages have rendered the bodies it gathers.
+                printJobs.append { [self] in SiteFile(path: "\(locale.rawValue)/print.html", contents: .text(renderPrint(context))) }
             }
             for index in pages.indices {
                 jobs.append { [self] in
@@ -116,7 +120,7 @@ public struct SiteRenderer: Sendable {
         let robots = "User-agent: *\nAllow: /\n" + (course.config.baseURL.map { "\nSitemap: \($0)sitemap.xml\n" } ?? "")
         jobs.append { SiteFile(path: "robots.txt", contents: .text(robots)) }
         jobs.append { SiteFile(path: ".nojekyll", contents: .text("")) }
-        var files = parallelMap(jobs) { $0() }
+        var files = parallelMap(jobs + printJobs) { $0() }
         files += assets.map { SiteFile(path: $0.sitePath, contents: .copy(from: $0.sourcePath)) }
         return files
     }
@@ -172,12 +176,11 @@ public struct SiteRenderer: Sendable {
     func renderChapter(_ locale: LocaleContext, index: Int) -> String {
         let page = locale.pages[index]
         var context = locale.base(root: "../")
-        let contentStrings = locale.course.strings[page.contentLocale] ?? locale.strings
-        let body = HTMLRenderer.render(page.document, strings: contentStrings, rawHTML: locale.course.config.rawHTML)
+        let body = locale.renderBody(index)
         context["page_title"] = page.title + " · " + locale.courseTitle
         context["chapter"] = [
             "id": page.id, "number": page.number, "title": page.title, "summary": page.summary as Any,
-            "label": locale.strings.format("chapter_label", String(page.number)), "body": body,
+            "label": locale.strings.format("chapter_label", String(page.number)), "body": Self.bodyMarker,
             "lang": page.contentLocale.rawValue, "source_path": page.sourcePath,
         ] as [String: Any]
         if page.isStale {
@@ -204,8 +207,23 @@ public struct SiteRenderer: Sendable {
         context["languages"] = locale.languages(page: page.id + ".html")
         context["alternates"] = locale.alternates(page: page.id + ".html")
         context["canonical"] = locale.canonical(page: page.id + ".html")
-        return wrap(library.render(context, withTemplate: "chapter") ?? "", context)
+        // The body goes in after the templates ran: Mustache does not copy it, and the print
+        // version finds it as a slice of this page (no second copy in memory).
+        let frame = wrap(library.render(context, withTemplate: "chapter") ?? "", context)
+        guard let marker = frame.range(of: Self.bodyMarker) else { return frame }  // a template without the body
+        var html = String()
+        html.reserveCapacity(frame.utf8.count + body.utf8.count)
+        html += frame[..<marker.lowerBound]
+        let start = html.utf8.count
+        html += body
+        html += frame[marker.upperBound...]
+        let from = html.utf8.index(html.utf8.startIndex, offsetBy: start)
+        let to = html.utf8.index(from, offsetBy: body.utf8.count)
+        locale.bodies.store(Substring(html[from..<to]), locale: locale.locale, index: index)
+        return html
     }
+
+    static let bodyMarker = "\u{1}primer-chapter-body\u{1}"
 
     /// The whole course of one locale on one page, for printing or saving as PDF. Every id is
     /// prefixed with its chapter's id, and links between chapters become links within the page.
@@ -222,52 +240,86 @@ public struct SiteRenderer: Sendable {
             return part
         }
         let ids = Set(locale.pages.map(\.id))
-        context["chapters"] = locale.pages.map { page -> [String: Any] in
-            let strings = locale.course.strings[page.contentLocale] ?? locale.strings
-            let body = HTMLRenderer.render(page.document, strings: strings, rawHTML: locale.course.config.rawHTML)
-            return ["anchor": page.id, "lang": page.contentLocale.rawValue, "title": page.title, "summary": page.summary as Any,
-                    "label": locale.strings.format("chapter_label", String(page.number)),
-                    "body": Self.printable(body, chapter: page.id, chapters: ids)]
+        // The templates get a marker per chapter; the bodies (megabytes for a big course) go
+        // straight into the page's bytes afterwards, rewritten on the way.
+        context["chapters"] = locale.pages.enumerated().map { index, page -> [String: Any] in
+            ["anchor": page.id, "lang": page.contentLocale.rawValue, "title": page.title, "summary": page.summary as Any,
+             "label": locale.strings.format("chapter_label", String(page.number)), "body": Self.printMarker(index)]
         }
         context["languages"] = locale.languages(page: "print.html")
         context["alternates"] = locale.alternates(page: "print.html")
         context["canonical"] = locale.canonical(page: "print.html")
-        return wrap(library.render(context, withTemplate: "print") ?? "", context)
+        let frame = Array(wrap(library.render(context, withTemplate: "print") ?? "", context).utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(frame.count + locale.pages.indices.reduce(0) { $0 + locale.body($1).utf8.count + 4096 })
+        var index = 0
+        let start = Array(Self.printMarker(0).utf8.prefix(8))  // "\u{1}primer-"
+        while index < frame.count {
+            if frame[index] == 1, frame[index...].starts(with: start),
+               let close = frame[(index + start.count)...].firstIndex(of: 1),
+               let chapter = Int(String(decoding: frame[(index + start.count + 6)..<close], as: UTF8.self)),
+               locale.pages.indices.contains(chapter) {
+                Self.printable(locale.body(chapter), chapter: locale.pages[chapter].id, chapters: ids, into: &out)
+                index = close + 1
+            } else {
+                out.append(frame[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// "\u{1}primer-print-12\u{1}": where chapter 12's body goes in the print version.
+    static func printMarker(_ index: Int) -> String { "\u{1}primer-print-\(index)\u{1}" }
 
     /// A chapter body made to live beside the others on one page: `id="x"` becomes
     /// `id="chapter--x"`, `#x` follows it, and `other.html#y` becomes `#other--y`.
     public static func printable(_ html: String, chapter: String, chapters: Set<String>) -> String {
-        var out = ""
-        out.reserveCapacity(html.utf8.count + 1024)
-        var rest = html[...]
-        while let range = rest.range(of: "=\"") {
-            let before = rest[..<range.lowerBound]
-            let name = before[(before.lastIndex { !($0.isLetter || $0 == "-") }.map { before.index(after: $0) } ?? before.startIndex)...]
-            out += rest[..<range.upperBound]
-            rest = rest[range.upperBound...]
-            let value = rest.prefix { $0 != "\"" }
-            rest = rest[value.endIndex...]
-            switch name {
-            case "id":
-                out += chapter + "--" + value
-            case "href" where value.hasPrefix("#"):
-                out += "#" + chapter + "--" + value.dropFirst()
-            case "href":
-                let file = value.prefix { $0 != "#" }
-                if file.hasSuffix(".html"), !file.contains("/"), chapters.contains(String(file.dropLast(5))) {
-                    let target = file.dropLast(5)
-                    let fragment = value.dropFirst(file.count + 1)
-                    out += "#" + target + (fragment.isEmpty ? "" : "--" + fragment)
-                } else {
-                    out += value
+        printable(html[...], chapter: chapter, chapters: chapters)
+    }
+
+    static func printable(_ html: Substring, chapter: String, chapters: Set<String>) -> String {
+        var out: [UInt8] = []
+        printable(html, chapter: chapter, chapters: chapters, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func printable(_ html: Substring, chapter: String, chapters: Set<String>, into out: inout [UInt8]) {
+        // One pass over the bytes: a print version holds the whole course (megabytes).
+        let bytes = Array(html.utf8)
+        let prefix = Array((chapter + "--").utf8)
+        let quote = UInt8(ascii: "\""), equals = UInt8(ascii: "="), hash = UInt8(ascii: "#")
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            out.append(byte)
+            index += 1
+            guard byte == quote, index >= 2, bytes[index - 2] == equals else { continue }
+            // An attribute value starts here; which attribute?
+            var nameStart = index - 2
+            while nameStart > 0, bytes[nameStart - 1] == UInt8(ascii: "-") || (bytes[nameStart - 1] | 0x20) >= UInt8(ascii: "a")
+                    && (bytes[nameStart - 1] | 0x20) <= UInt8(ascii: "z") { nameStart -= 1 }
+            let name = bytes[nameStart..<(index - 2)]
+            var end = index
+            while end < bytes.count, bytes[end] != quote { end += 1 }
+            let value = bytes[index..<end]
+            if name.elementsEqual("id".utf8) {
+                out += prefix
+            } else if name.elementsEqual("href".utf8), let first = value.first {
+                if first == hash {
+                    out.append(hash); out += prefix
+                    index += 1
+                    continue  // the rest of the value follows as it is
                 }
-            default:
-                out += value
+                let file = value.prefix { $0 != hash }
+                if file.count > 5, file.suffix(5).elementsEqual(".html".utf8), !file.contains(UInt8(ascii: "/")),
+                   chapters.contains(String(decoding: file.dropLast(5), as: UTF8.self)) {
+                    out.append(hash); out += file.dropLast(5)
+                    if file.count < value.count { out += "--".utf8; out += value[(file.endIndex + 1)...] }
+                    index = end
+                }
             }
         }
-        out += rest
-        return out
     }
 
     /// "Listing 2.3", "Section 2.1" or "Chapter 2", linking to the place.
@@ -413,7 +465,11 @@ struct LocaleContext: @unchecked Sendable {
     /// Up to this many chapters every part is expanded; above it, only the reader's part.
     static let expandAllLimit = 50
 
-    init(course: ResolvedCourse, locale: LocaleTag, library: MustacheLibrary?) {
+    /// Chapter bodies, rendered once for the chapter page and the print version.
+    let bodies: BodyMemo
+
+    init(course: ResolvedCourse, locale: LocaleTag, library: MustacheLibrary?, bodies: BodyMemo = BodyMemo()) {
+        self.bodies = bodies
         self.course = course
         self.locale = locale
         self.strings = course.strings[locale] ?? UIStrings(locale: locale, entries: [:])
@@ -436,6 +492,16 @@ struct LocaleContext: @unchecked Sendable {
             renderedTOCs[key] = RenderedTOC(html: library.render(context, withTemplate: "toc") ?? "")
         }
     }
+
+    /// The HTML of a chapter's text, with the labels in the language the text is written in.
+    func renderBody(_ index: Int) -> String {
+        let page = pages[index]
+        return HTMLRenderer.render(page.document, strings: course.strings[page.contentLocale] ?? strings,
+                                   rawHTML: course.config.rawHTML, memo: bodies.highlights)
+    }
+
+    /// The body as its chapter page has it, or rendered now (a page the preview reused).
+    func body(_ index: Int) -> Substring { bodies.body(locale: locale, index: index) ?? Substring(renderBody(index)) }
 
     /// The table of contents for the home page.
     var tocHTML: String { renderedTOCs[-1]?.html ?? "" }
@@ -561,4 +627,14 @@ struct RenderedTOC {
         let split = html.utf8.index(html.utf8.startIndex, offsetBy: offset)
         return String(html[..<split]) + " aria-current=\"page\"" + String(html[split...])
     }
+}
+
+/// What the pages of one render share: chapter bodies by locale and index, highlighted code.
+final class BodyMemo: Sendable {
+    /// Slices of the chapter pages' HTML: they share its storage.
+    private let table = Mutex<[String: Substring]>([:])
+    let highlights = HighlightMemo()
+
+    func store(_ body: Substring, locale: LocaleTag, index: Int) { table.withLock { $0["\(locale.rawValue)/\(index)"] = body } }
+    func body(locale: LocaleTag, index: Int) -> Substring? { table.withLock { $0["\(locale.rawValue)/\(index)"] } }
 }

@@ -133,15 +133,5 @@ public enum SiteWriter {
         }
     }
 
-    static func allFiles(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var result: [String] = []
-        while let item = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + item, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result.append(item)
-            }
-        }
-        return result
-    }
+    static func allFiles(under folder: String) -> [String] { FileTree.regularFiles(under: folder) }
 }

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Listing a folder tree with readdir: FileManager's enumerator looks up every file's owner
+/// and group (reading /etc/passwd and /etc/group each time), which cost a quarter of a second
+/// per listing of a 1,000-page site.
+public enum FileTree {
+    /// Regular files under `root` (symbolic links are not followed), as paths relative to it,
+    /// sorted. `hidden: false` skips names starting with a dot, and what is inside such folders.
+    public static func regularFiles(under root: String, hidden: Bool = true) -> [String] {
+        var result: [String] = []
+        walk(root, relative: "", hidden: hidden, into: &result)
+        return result.sorted()
+    }
+
+    private static func walk(_ folder: String, relative: String, hidden: Bool, into result: inout [String]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." || (!hidden && name.hasPrefix(".")) { continue }
+            let path = folder + "/" + name
+            let child = relative.isEmpty ? name : relative + "/" + name
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : 0
+            }
+            if type == UInt8(DT_DIR) {
+                walk(path, relative: child, hidden: hidden, into: &result)
+            } else if type == UInt8(DT_REG) {
+                result.append(child)
+            }
+        }
+    }
+}
