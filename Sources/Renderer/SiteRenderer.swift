@@ -285,40 +285,44 @@ public struct SiteRenderer: Sendable {
     }
 
     static func printable(_ html: Substring, chapter: String, chapters: Set<String>, into out: inout [UInt8]) {
-        // One pass over the bytes: a print version holds the whole course (megabytes).
-        let bytes = Array(html.utf8)
+        // One pass over the bytes, copying the runs between attribute values whole: the print
+        // version holds the whole course (megabytes).
         let prefix = Array((chapter + "--").utf8)
         let quote = UInt8(ascii: "\""), equals = UInt8(ascii: "="), hash = UInt8(ascii: "#")
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            out.append(byte)
-            index += 1
-            guard byte == quote, index >= 2, bytes[index - 2] == equals else { continue }
-            // An attribute value starts here; which attribute?
-            var nameStart = index - 2
-            while nameStart > 0, bytes[nameStart - 1] == UInt8(ascii: "-") || (bytes[nameStart - 1] | 0x20) >= UInt8(ascii: "a")
-                    && (bytes[nameStart - 1] | 0x20) <= UInt8(ascii: "z") { nameStart -= 1 }
-            let name = bytes[nameStart..<(index - 2)]
-            var end = index
-            while end < bytes.count, bytes[end] != quote { end += 1 }
-            let value = bytes[index..<end]
-            if name.elementsEqual("id".utf8) {
-                out += prefix
-            } else if name.elementsEqual("href".utf8), let first = value.first {
-                if first == hash {
-                    out.append(hash); out += prefix
-                    index += 1
-                    continue  // the rest of the value follows as it is
+        var html = html
+        html.withUTF8 { bytes in
+            out.reserveCapacity(out.count + bytes.count + bytes.count / 16)
+            var copied = 0  // bytes[..<copied] are in `out`
+            var index = 1
+            while index < bytes.count {
+                guard bytes[index] == quote, bytes[index - 1] == equals else { index += 1; continue }
+                let valueStart = index + 1
+                var end = valueStart
+                while end < bytes.count, bytes[end] != quote { end += 1 }
+                var nameStart = index - 1
+                while nameStart > 0, bytes[nameStart - 1] == UInt8(ascii: "-") || (bytes[nameStart - 1] | 0x20) >= UInt8(ascii: "a")
+                        && (bytes[nameStart - 1] | 0x20) <= UInt8(ascii: "z") { nameStart -= 1 }
+                let name = bytes[nameStart..<(index - 1)]
+                let value = bytes[valueStart..<end]
+                if name.elementsEqual("id".utf8) {
+                    out += bytes[copied..<valueStart]; out += prefix; copied = valueStart
+                } else if name.elementsEqual("href".utf8), let first = value.first {
+                    if first == hash {
+                        out += bytes[copied...valueStart]; out += prefix; copied = valueStart + 1
+                    } else {
+                        let file = value.prefix { $0 != hash }
+                        if file.count > 5, file.suffix(5).elementsEqual(".html".utf8), !file.contains(UInt8(ascii: "/")),
+                           chapters.contains(String(decoding: file.dropLast(5), as: UTF8.self)) {
+                            out += bytes[copied..<valueStart]
+                            out.append(hash); out += file.dropLast(5)
+                            if file.count < value.count { out += "--".utf8; out += bytes[(file.endIndex + 1)..<end] }
+                            copied = end
+                        }
+                    }
                 }
-                let file = value.prefix { $0 != hash }
-                if file.count > 5, file.suffix(5).elementsEqual(".html".utf8), !file.contains(UInt8(ascii: "/")),
-                   chapters.contains(String(decoding: file.dropLast(5), as: UTF8.self)) {
-                    out.append(hash); out += file.dropLast(5)
-                    if file.count < value.count { out += "--".utf8; out += value[(file.endIndex + 1)...] }
-                    index = end
-                }
+                index = end + 1
             }
+            out += bytes[copied...]
         }
     }
 
