@@ -102,7 +102,7 @@ public struct SiteRenderer: Sendable {
             }
             if !pages.isEmpty {
                 // Last, so the chapter pages have rendered the bodies it gathers.
-                printJobs.append { [self] in SiteFile(path: "\(locale.rawValue)/print.html", contents: .text(renderPrint(context))) }
+                printJobs.append { [self] in SiteFile(path: "\(locale.rawValue)/print.html", contents: .bytes(renderPrint(context))) }
             }
             for index in pages.indices {
                 jobs.append { [self] in
@@ -227,7 +227,8 @@ public struct SiteRenderer: Sendable {
 
     /// The whole course of one locale on one page, for printing or saving as PDF. Every id is
     /// prefixed with its chapter's id, and links between chapters become links within the page.
-    func renderPrint(_ locale: LocaleContext) -> String {
+    /// UTF-8 bytes: for a big course the page is megabytes, and a String would be one more copy.
+    func renderPrint(_ locale: LocaleContext) -> [UInt8] {
         var context = locale.base(root: "../")
         context["page_title"] = locale.strings.format("print_title", locale.courseTitle)
         context["toc"] = locale.toc.map { part -> [String: Any] in
@@ -266,7 +267,7 @@ public struct SiteRenderer: Sendable {
                 index += 1
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// "\u{1}primer-print-12\u{1}": where chapter 12's body goes in the print version.

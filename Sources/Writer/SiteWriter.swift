@@ -67,8 +67,8 @@ public enum SiteWriter {
                 let target = staging.appendingPathComponent(file.path)
                 do {
                     switch file.contents {
-                    case .text(let text): try writeFile(text, to: target.path)
-                    case .bytes(let bytes): try Data(bytes).write(to: target)
+                    case .text(var text): try text.withUTF8 { try writeFile($0, to: target.path) }
+                    case .bytes(let bytes): try bytes.withUnsafeBufferPointer { try writeFile($0, to: target.path) }
                     case .copy(let source): try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: target)
                     }
                     return nil
@@ -102,21 +102,18 @@ public enum SiteWriter {
     }
 
     /// Plain open/write/close: the file is new in the staging folder, so nothing fancier is needed.
-    static func writeFile(_ text: String, to path: String) throws {
+    static func writeFile(_ buffer: UnsafeBufferPointer<UInt8>, to path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
         defer { close(fd) }
-        var text = text
-        try text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-                }
-                offset += n
+        var offset = 0
+        while offset < buffer.count {
+            let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
             }
+            offset += n
         }
     }
 
