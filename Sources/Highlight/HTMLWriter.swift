@@ -2,8 +2,19 @@
 enum TokenClass: Int, CaseIterable, Sendable {
     case keyword, type, string, number, comment, attr, meta, tag, variable, prompt, inserted, deleted, function, regex
 
+    /// The CSS class: `hl-` and one letter, since a listing has hundreds of spans and a
+    /// chapter page must stay small (`hl-k` keyword, `hl-t` type, `hl-s` string, `hl-n` number,
+    /// `hl-c` comment, `hl-a` attribute, `hl-m` meta, `hl-g` tag, `hl-v` variable, `hl-p`
+    /// prompt, `hl-i` inserted, `hl-d` deleted, `hl-f` function, `hl-r` regex).
+    var cssClass: String {
+        let letters: [TokenClass: String] = [.keyword: "k", .type: "t", .string: "s", .number: "n", .comment: "c", .attr: "a",
+                                             .meta: "m", .tag: "g", .variable: "v", .prompt: "p", .inserted: "i", .deleted: "d",
+                                             .function: "f", .regex: "r"]
+        return "hl-" + letters[self]!
+    }
+
     /// `<span class="hl-…">` for each class, indexed by raw value.
-    static let openTags: [[UInt8]] = allCases.map { Array("<span class=\"hl-\($0)\">".utf8) }
+    static let openTags: [[UInt8]] = allCases.map { Array("<span class=\"\($0.cssClass)\">".utf8) }
 }
 
 /// Writes highlighted HTML for one piece of code, front to back.

@@ -1,23 +1,24 @@
 /// Build-time syntax highlighting: code in, HTML out, so the site needs no client-side highlighter.
 ///
-/// Tokens are wrapped in `<span class="hl-…">` with one of a small fixed set of classes:
+/// Tokens are wrapped in `<span class="hl-…">` with one of a small fixed set of classes (`hl-` and one letter:
+/// a listing has hundreds of spans, and a chapter page must stay small):
 ///
 /// | class         | Swift                          | C / Objective-C                        | shell / console             | JSON        | XML / plist / HTML                 | diff          |
 /// | ------------- | ------------------------------ | -------------------------------------- | --------------------------- | ----------- | ---------------------------------- | ------------- |
-/// | `hl-keyword`  | keywords, contextual keywords  | keywords, `@interface` `@"` `@[` `@{`  | `if` `then` `for` `export`… | true false null |                                |               |
-/// | `hl-type`     | type identifiers, capitalized names | `NS…`/`UI…`/capitalized names, `…_t` |                       |             |                                    |               |
-/// | `hl-string`   | string literals (not `\(…)`)   | strings, character literals            | quoted strings              | string values | attribute values                 |               |
-/// | `hl-number`   | integer and float literals     | numbers                                |                             | numbers     |                                    |               |
-/// | `hl-comment`  | comments, doc comments         | comments                               | `# comments`                | `//` `/* */` (JSONC) | `<!-- -->`                 | `\ No newline…` |
-/// | `hl-attr`     | attributes (`@MainActor`)      |                                        |                             | object keys | attribute names                    |               |
-/// | `hl-meta`     | `#if` `#else` `#endif` and their conditions | preprocessor lines        |                             |             | `<?xml?>`, `<!DOCTYPE>`, CDATA markers, entities | headers, `@@` hunks |
-/// | `hl-tag`      |                                |                                        |                             |             | `<name`, `</name`, `>`, `/>`       |               |
-/// | `hl-variable` |                                |                                        | `$x` `${x}` `$1`, `NAME=`   |             |                                    |               |
-/// | `hl-prompt`   |                                |                                        | the `$` or `%` prompt (console) |         |                                    |               |
-/// | `hl-inserted` |                                |                                        |                             |             |                                    | `+` lines     |
-/// | `hl-deleted`  |                                |                                        |                             |             |                                    | `-` lines     |
-/// | `hl-function` |                                | a name followed by `(`                 | the command word            |             |                                    |               |
-/// | `hl-regex`    | regex literals (`/a+b/`, `#/…/#`) |                                     |                             |             |                                    |               |
+/// | `hl-k` keyword  | keywords, contextual keywords  | keywords, `@interface` `@"` `@[` `@{`  | `if` `then` `for` `export`… | true false null |                                |               |
+/// | `hl-t` type     | type identifiers, capitalized names | `NS…`/`UI…`/capitalized names, `…_t` |                       |             |                                    |               |
+/// | `hl-s` string   | string literals (not `\(…)`)   | strings, character literals            | quoted strings              | string values | attribute values                 |               |
+/// | `hl-n` number   | integer and float literals     | numbers                                |                             | numbers     |                                    |               |
+/// | `hl-c` comment  | comments, doc comments         | comments                               | `# comments`                | `//` `/* */` (JSONC) | `<!-- -->`                 | `\ No newline…` |
+/// | `hl-a` attr     | attributes (`@MainActor`)      |                                        |                             | object keys | attribute names                    |               |
+/// | `hl-m` meta     | `#if` `#else` `#endif` and their conditions | preprocessor lines        |                             |             | `<?xml?>`, `<!DOCTYPE>`, CDATA markers, entities | headers, `@@` hunks |
+/// | `hl-g` tag      |                                |                                        |                             |             | `<name`, `</name`, `>`, `/>`       |               |
+/// | `hl-v` variable |                                |                                        | `$x` `${x}` `$1`, `NAME=`   |             |                                    |               |
+/// | `hl-p` prompt   |                                |                                        | the `$` or `%` prompt (console) |         |                                    |               |
+/// | `hl-i` inserted |                                |                                        |                             |             |                                    | `+` lines     |
+/// | `hl-d` deleted  |                                |                                        |                             |             |                                    | `-` lines     |
+/// | `hl-f` function |                                | a name followed by `(`                 | the command word            |             |                                    |               |
+/// | `hl-r` regex    | regex literals (`/a+b/`, `#/…/#`) |                                     |                             |             |                                    |               |
 ///
 /// The output is already HTML-escaped (`&` `<` `>` `"`); removing the tags and unescaping those
 /// four entities gives back the input exactly. Neighbouring tokens of one class share a span

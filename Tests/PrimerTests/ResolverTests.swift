@@ -186,7 +186,7 @@ func labels(_ page: ChapterPage) -> [String] {
            > Done.
         """)
         #expect(out.contains("<section>\n<h2 id=\"s\"><span class=\"section-number\">1.1</span> S <a class=\"anchor\" data-pagefind-ignore href=\"#s\" aria-label=\"Link\">#</a></h2>"))
-        #expect(out.contains("<figure class=\"listing\" id=\"lst-a\">\n<figcaption><span class=\"caption-label\">Listing 1.1</span> <span class=\"caption-text\">A.swift</span></figcaption>\n<pre><code class=\"language-swift\"><span class=\"hl-keyword\">let</span> a = <span class=\"hl-string\">&quot;&lt;tag&gt;&quot;</span>\n</code></pre>"))
+        #expect(out.contains("<figure class=\"listing\" id=\"lst-a\">\n<figcaption><span class=\"caption-label\">Listing 1.1</span> <span class=\"caption-text\">A.swift</span></figcaption>\n<pre><code class=\"language-swift\"><span class=\"hl-k\">let</span> a = <span class=\"hl-s\">&quot;&lt;tag&gt;&quot;</span>\n</code></pre>"))
         #expect(out.contains("<aside class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>Careful.</p>\n</aside>"))
         #expect(out.contains("<caption><span class=\"caption-label\">Table 1.1</span> <span class=\"caption-text\">Caption</span></caption>"))
         #expect(out.contains("<th style=\"text-align: left\">L</th>\n<th style=\"text-align: center\">C</th>\n<th style=\"text-align: right\">R</th>"))

@@ -55,7 +55,7 @@ import Testing
         #expect(en.contains("<figure class=\"listing\" id=\"lst-hello\">\n<figcaption><span class=\"caption-label\">Listing 1.1</span> <span class=\"caption-text\">hello/main.swift</span>"))
         #expect(en.contains("The greeting is <a href=\"#lst-hello\" class=\"xref\">Listing 1.1</a>."))
         #expect(en.contains("<pre class=\"output-text\"><samp>Hello, world!\n</samp></pre>\n<p class=\"run-it\">Run it yourself: <code>swift run --package-path \(root) hello</code></p>"))
-        #expect(en.contains("<code class=\"language-swift\"><span class=\"hl-keyword\">let</span> sum = values.reduce(<span class=\"hl-number\">0</span>, +)\n<span class=\"hl-keyword\">return</span> sum\n</code>"))
+        #expect(en.contains("<code class=\"language-swift\"><span class=\"hl-k\">let</span> sum = values.reduce(<span class=\"hl-n\">0</span>, +)\n<span class=\"hl-k\">return</span> sum\n</code>"))
         #expect(!en.contains("let setup"))
         #expect(en.contains("<samp>Hello\n</samp>"))
         #expect(en.contains("<figure class=\"output output-failed\">\n<figcaption><span class=\"caption-label\">Output</span> <span class=\"output-status\">(exit status 3)</span>"))
