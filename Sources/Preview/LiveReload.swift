@@ -6,12 +6,18 @@ import Synchronization
 /// The last build as served: its files in memory, or the diagnostics of a failed rebuild.
 public final class SiteStore: Sendable {
     public struct File: Sendable { public var bytes: [UInt8]; public var etag: String }
-    struct State { var files: [String: File] = [:]; var failure: [Diagnostic]? = nil; var generation = 0 }
+    struct State {
+        var files: [String: File] = [:]
+        /// The search index (`pagefind/…`), made in the background after a rebuild.
+        var search: [String: File] = [:]
+        var failure: [Diagnostic]? = nil
+        var generation = 0
+    }
     let state = Mutex(State())
 
     public init() {}
 
-    public func file(_ path: String) -> File? { state.withLock { $0.files[path] } }
+    public func file(_ path: String) -> File? { state.withLock { $0.files[path] ?? $0.search[path] } }
     public var failure: [Diagnostic]? { state.withLock { $0.failure } }
     public var generation: Int { state.withLock { $0.generation } }
 
@@ -34,6 +40,17 @@ public final class SiteStore: Sendable {
             state.generation += 1
             return changed.sorted()
         }
+    }
+
+    /// Replaces the search index's files.
+    public func updateSearchIndex(_ files: [String: [UInt8]]) {
+        var index: [String: File] = [:]
+        for (path, bytes) in files {
+            var hash = StableHash()
+            hash.add(bytes)
+            index[path] = File(bytes: bytes, etag: "\"" + hash.hex + "\"")
+        }
+        state.withLock { $0.search = index }
     }
 
     public func fail(_ diagnostics: [Diagnostic]) {

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Pipeline
+import Synchronization
 
 /// `primer serve`: build into memory, serve it, watch the sources, rebuild what changed and
 /// tell open pages to reload. Content errors never stop the server; they show over the page.
@@ -25,6 +26,9 @@ public final class PreviewServer: Sendable {
     public let session = BuildSession()
     let log: @Sendable (String) -> Void
     let queue = DispatchQueue(label: "primer.preview.rebuild")
+    /// Search indexing runs here, after a rebuild, so it never delays a reload.
+    let searchQueue = DispatchQueue(label: "primer.preview.search")
+    let searchGeneration = Mutex(0)
 
     public init(options: Options, log: @escaping @Sendable (String) -> Void = { print($0) }) {
         self.options = options
@@ -82,7 +86,43 @@ public final class PreviewServer: Sendable {
         if !changedPaths.isEmpty || !changed.isEmpty {
             broadcaster.send(event: "reload", data: changedPaths.joined(separator: "\n"))
         }
+        if changedPaths.contains(where: { $0.hasSuffix(".html") }) { indexForSearch(contents) }
         return changedPaths
+    }
+
+    /// Indexes the pages with Pagefind in a scratch folder, in the background, and serves the
+    /// index from memory; a newer rebuild makes an older indexing moot.
+    func indexForSearch(_ contents: [String: [UInt8]]) {
+        let pages = contents.filter { $0.key.hasSuffix(".html") }
+        // Only when the pages have a search box (`search: false` in course.yml leaves it out).
+        guard !SearchIndex.switchedOff, let sample = pages.keys.min(),
+              String(decoding: pages[sample]!, as: UTF8.self).contains("id=\"search-input\"") else { return }
+        let generation = searchGeneration.withLock { $0 += 1; return $0 }
+        searchQueue.async { [self] in
+            guard searchGeneration.withLock({ $0 }) == generation else { return }
+            let start = ContinuousClock.now
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-preview-search-\(getpid())").path
+            try? FileManager.default.removeItem(atPath: folder)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            for (path, bytes) in pages {
+                let url = URL(fileURLWithPath: folder + "/" + path)
+                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? Data(bytes).write(to: url)
+            }
+            if let warning = SearchIndex.build(site: folder) {
+                if generation == 1 { log(warning.description) }
+                return
+            }
+            var index: [String: [UInt8]] = [:]
+            let root = folder + "/" + SearchIndex.folder
+            for path in FileTree.regularFiles(under: root) {
+                if let data = FileManager.default.contents(atPath: root + path) { index[SearchIndex.folder + path] = [UInt8](data) }
+            }
+            store.updateSearchIndex(index)
+            let elapsed = ContinuousClock.now - start
+            log(String(format: "primer: search index updated (%.0f ms)",
+                       Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15))
+        }
     }
 
     /// Starts watching; every batch of changes is rebuilt on one serial queue.

@@ -258,6 +258,28 @@ func readEventsBlocking(port: Int, until needle: String, timeout: Double, afterC
         }
     }
 
+    @Test(.enabled(if: Process.canRun(["python3", "-m", "pagefind", "--version"])))
+    func thePreviewIndexesItsPagesForSearchInTheBackground() async throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let content = folder.appendingPathComponent("Content")
+        let logs = Batches()
+        let server = PreviewServer(options: .init(content: content.path, templates: TestSupport.templates, port: 0)) { logs.add($0) }
+        #expect(server.rebuild() != nil)
+        // The reload does not wait for the index; the index arrives a moment later.
+        var waited = 0
+        while server.store.file("pagefind/pagefind.js") == nil && waited < 200 {
+            try await Task.sleep(for: .milliseconds(50)); waited += 1
+        }
+        #expect(server.store.file("pagefind/pagefind.js") != nil, "\(logs.all)")
+        #expect(server.store.file("pagefind/pagefind-entry.json").map { String(decoding: $0.bytes, as: UTF8.self).contains("\"zh-hans\"") } == true)
+        #expect(logs.all.contains { $0.hasPrefix("primer: search index updated") })
+        // A rebuild replaces the pages but keeps serving the index until the new one is made.
+        let intro = content.appendingPathComponent("en/intro.md")
+        try TestSupport.write(TestSupport.read(intro) + "\nMore.\n", to: intro)
+        #expect(server.rebuild() != nil)
+        #expect(server.store.file("pagefind/pagefind.js") != nil)
+    }
+
     final class Batches: @unchecked Sendable {
         let lock = NSLock()
         var items: [String] = []
