@@ -8,6 +8,7 @@ import Renderer
 import Resolver
 import Samples
 import Writer
+import Synchronization
 
 /// One build, stage by stage: load → parse → resolve → render → write.
 public enum Build {
@@ -29,6 +30,9 @@ public enum Build {
         public var session: BuildSession?
         /// Hand back the site's files instead of (or as well as) writing them.
         public var keepFiles = false
+        /// The CLI exits right after a build: freeing the course's millions of small values one by
+        /// one would cost a fifth of a second on a 1,000-page course, so they are left to the exit.
+        public var keepUntilExit = false
         /// Index the written site for search (when the course has not switched search off).
         /// Off by default here; `primer build` switches it on.
         public var search = false
@@ -264,8 +268,12 @@ public enum Build {
             }
         }
         result.diagnostics = result.diagnostics.sortedForDisplay()
+        if options.keepUntilExit { Build.keptUntilExit.withLock { $0 += [course, files, chapters, sources] as [any Sendable] } }
         return result
     }
+
+    /// What a one-shot build leaves for the process's exit to reclaim (see `Options.keepUntilExit`).
+    static let keptUntilExit = Mutex<[any Sendable]>([])
 
     /// Everything a chapter page shows besides its own content: templates, the site's words,
     /// the table of contents (every chapter's number, title and state), the extra pages.

@@ -143,6 +143,7 @@ func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool
                                 locale: flags.locale, write: write)
     options.bless = bless
     options.search = search && write
+    options.keepUntilExit = true
     let progress = SampleProgressDisplay(interactive: isatty(2) == 1 && ProcessInfo.processInfo.environment["CI"] == nil)
     options.sampleProgress = { progress.update($0) }
     defer { progress.finish() }

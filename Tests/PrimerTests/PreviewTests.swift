@@ -219,7 +219,7 @@ func readEventsBlocking(port: Int, until needle: String, timeout: Double, afterC
             let port = try #require(client.port)
             // Edit one paragraph of the English "details": its page and its two fallbacks change, nothing else.
             let details = content.appendingPathComponent("en/details.md")
-            let events = try await readEvents(port: port, until: "event: reload", timeout: 10) {
+            let events = try await readEvents(port: port, until: "event: reload", timeout: 30) {
                 try TestSupport.write(TestSupport.read(details).replacingOccurrences(of: "Nothing.", with: "Nothing at all."), to: details)
             }
             // The one-page print versions hold the chapter too.
@@ -231,7 +231,7 @@ func readEventsBlocking(port: Int, until needle: String, timeout: Double, afterC
             }
 
             // A broken reference: the overlay, the server stays up; fixing it clears the overlay.
-            let failing = try await readEvents(port: port, until: "event: failure", timeout: 10) {
+            let failing = try await readEvents(port: port, until: "event: failure", timeout: 30) {
                 try TestSupport.write(TestSupport.read(details) + "\nSee [](#nowhere).\n", to: details)
             }
             #expect(failing.contains("event: failure\ndata: \(details.path):"))
@@ -239,7 +239,7 @@ func readEventsBlocking(port: Int, until needle: String, timeout: Double, afterC
                 #expect(String(buffer: response.body).contains("no section, listing, figure, table or exercise has the id &#39;nowhere&#39;")
                         || String(buffer: response.body).contains("has the id 'nowhere'"))
             }
-            let fixed = try await readEvents(port: port, until: "event: reload", timeout: 10) {
+            let fixed = try await readEvents(port: port, until: "event: reload", timeout: 30) {
                 try TestSupport.write(TestSupport.read(details).replacingOccurrences(of: "\nSee [](#nowhere).\n", with: ""), to: details)
             }
             #expect(fixed.contains("event: reload"))
@@ -249,7 +249,7 @@ func readEventsBlocking(port: Int, until needle: String, timeout: Double, afterC
 
             // A template change re-renders every page.
             let layout = content.appendingPathComponent("templates/layout.mustache")
-            _ = try await readEvents(port: port, until: "event: reload", timeout: 10) {
+            _ = try await readEvents(port: port, until: "event: reload", timeout: 30) {
                 try TestSupport.write(TestSupport.read(URL(fileURLWithPath: TestSupport.templates + "/layout.mustache"))
                     .replacingOccurrences(of: "<body ", with: "<body class=\"v2\" "), to: layout)
             }
