@@ -268,7 +268,7 @@ public enum Build {
             }
         }
         result.diagnostics = result.diagnostics.sortedForDisplay()
-        if options.keepUntilExit { Build.keptUntilExit.withLock { $0 += [course, files, chapters, sources] as [any Sendable] } }
+        if options.keepUntilExit { Build.keptUntilExit.withLock { $0 += [course, files, sources] as [any Sendable] } }
         return result
     }
 
