@@ -129,14 +129,19 @@ public enum Build {
         let session = options.session
         session?.beginParse()
         let parsed = parallelMap(toParse) { chapter in
-            var hash = StableHash()
-            hash.add(chapter.body)
-            hash.add(String(chapter.bodyLine))
-            if let (document, diagnostics) = session?.parsed(path: chapter.path, hash: hash.hex) {
-                return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics)
+            // Only a session (the preview) looks parsed chapters up by their text's hash.
+            var key: String?
+            if let session {
+                var hash = StableHash()
+                hash.add(chapter.body)
+                hash.add(String(chapter.bodyLine))
+                key = hash.hex
+                if let (document, diagnostics) = session.parsed(path: chapter.path, hash: hash.hex) {
+                    return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics)
+                }
             }
             let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1)
-            session?.store(path: chapter.path, hash: hash.hex, document: document, diagnostics: diagnostics)
+            if let session, let key { session.store(path: chapter.path, hash: key, document: document, diagnostics: diagnostics) }
             return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics)
         }
         var chapters: [String: [LocaleTag: Resolver.ParsedChapter]] = [:]

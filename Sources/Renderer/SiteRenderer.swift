@@ -210,7 +210,7 @@ public struct SiteRenderer: Sendable {
         // The body goes in after the templates ran: Mustache does not copy it, and the print
         // version finds it as a slice of this page (no second copy in memory).
         let frame = wrap(library.render(context, withTemplate: "chapter") ?? "", context)
-        guard let marker = frame.range(of: Self.bodyMarker) else { return frame }  // a template without the body
+        guard let marker = Self.find(Self.bodyMarker, in: frame) else { return frame }  // a template without the body
         var html = String()
         html.reserveCapacity(frame.utf8.count + body.utf8.count)
         html += frame[..<marker.lowerBound]
@@ -224,6 +224,21 @@ public struct SiteRenderer: Sendable {
     }
 
     static let bodyMarker = "\u{1}primer-chapter-body\u{1}"
+
+    /// Where `marker` (which starts with a control character) first occurs in `text`: a byte
+    /// search, where Foundation's `range(of:)` would go through UTF-16.
+    static func find(_ marker: String, in text: String) -> Range<String.Index>? {
+        let needle = Array(marker.utf8)
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let first = utf8[index...].firstIndex(of: needle[0]) {
+            if utf8[first...].starts(with: needle) {
+                return first..<utf8.index(first, offsetBy: needle.count)
+            }
+            index = utf8.index(after: first)
+        }
+        return nil
+    }
 
     /// The whole course of one locale on one page, for printing or saving as PDF. Every id is
     /// prefixed with its chapter's id, and links between chapters become links within the page.
