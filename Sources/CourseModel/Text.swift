@@ -43,3 +43,8 @@ public struct StableHash: Sendable {
     public var hex: String { String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16) }
     public var short: String { String(a, radix: 16).leftPadded(16) }
 }
+
+public extension Duration {
+    /// The duration in seconds, for timings and logs.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

@@ -69,7 +69,7 @@ public enum Build {
         func lap(_ stage: String) {
             let now = ContinuousClock.now
             let elapsed = now - clock
-            result.timings.append((stage, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            result.timings.append((stage, elapsed.seconds))
             clock = now
         }
 
@@ -255,9 +255,8 @@ public enum Build {
                 result.written = try SiteWriter.write(files, to: options.output, regenerated: search ? [SearchIndex.folder] : []) { staging in
                     guard search else { return }
                     let start = ContinuousClock.now
-                    searchWarning = SearchIndex.build(site: staging)
-                    let elapsed = ContinuousClock.now - start
-                    searchSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                    searchWarning = SearchIndex.build(site: staging, shownAs: options.output)
+                    searchSeconds = (ContinuousClock.now - start).seconds
                 }
                 if let searchWarning { result.diagnostics.append(searchWarning) }
                 if options.useCache {

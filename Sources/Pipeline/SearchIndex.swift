@@ -28,10 +28,11 @@ public enum SearchIndex {
     /// `PRIMER_PAGEFIND=` (set but empty) switches indexing off without a warning (the tests use it).
     public static let switchedOff = ProcessInfo.processInfo.environment["PRIMER_PAGEFIND"] == ""
 
-    /// Indexes the site in `site` (its `pagefind/` folder is made anew). A warning when it could not.
-    public static func build(site: String) -> Diagnostic? {
+    /// Indexes the site in `site` (its `pagefind/` folder is made anew). A warning when it could not,
+    /// placed at `shownAs` (the output folder the reader knows, not the staging folder).
+    public static func build(site: String, shownAs: String) -> Diagnostic? {
         guard let command else {
-            return .warning("the site has no search: Pagefind is not installed", at: SourceLocation(path: site),
+            return .warning("the site has no search: Pagefind is not installed", at: SourceLocation(path: shownAs),
                             suggestion: "run `make search-deps` or `pip install 'pagefind[extended]'`, then build again")
         }
         try? FileManager.default.removeItem(atPath: site + "/" + folder)
@@ -39,7 +40,7 @@ public enum SearchIndex {
         guard output.status == 0 else {
             let detail = (output.stderr + output.stdout).trimmingCharacters(in: .whitespacesAndNewlines)
             return .warning("the site has no search: Pagefind failed (exit status \(output.status)): \(detail.prefix(500))",
-                            at: SourceLocation(path: site), suggestion: "run `\(command.joined(separator: " ")) --site \(site)` to see why")
+                            at: SourceLocation(path: shownAs), suggestion: "run `\(command.joined(separator: " ")) --site \(shownAs)` to see why")
         }
         return nil
     }

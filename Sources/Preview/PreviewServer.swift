@@ -53,7 +53,7 @@ public final class PreviewServer: Sendable {
             return nil
         }
         let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = elapsed.seconds * 1000
         guard result.succeeded, let files = result.files else {
             store.fail(result.diagnostics)
             broadcaster.send(event: "failure", data: result.diagnostics.map(\.description).joined(separator: "\n\n"))
@@ -109,7 +109,7 @@ public final class PreviewServer: Sendable {
                 try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? Data(bytes).write(to: url)
             }
-            if let warning = SearchIndex.build(site: folder) {
+            if let warning = SearchIndex.build(site: folder, shownAs: options.content) {
                 if generation == 1 { log(warning.description) }
                 return
             }
@@ -119,9 +119,7 @@ public final class PreviewServer: Sendable {
                 if let data = FileManager.default.contents(atPath: root + path) { index[SearchIndex.folder + path] = [UInt8](data) }
             }
             store.updateSearchIndex(index)
-            let elapsed = ContinuousClock.now - start
-            log(String(format: "primer: search index updated (%.0f ms)",
-                       Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15))
+            log(String(format: "primer: search index updated (%.0f ms)", (ContinuousClock.now - start).seconds * 1000))
         }
     }
 

@@ -267,7 +267,8 @@ public struct SiteRenderer: Sendable {
         context["canonical"] = locale.canonical(page: "print.html")
         let frame = Array(wrap(library.render(context, withTemplate: "print") ?? "", context).utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(frame.count + locale.pages.indices.reduce(0) { $0 + locale.body($1).utf8.count + 4096 })
+        let bodies = locale.pages.indices.map { locale.body($0) }  // rendered now only for pages the preview reused
+        out.reserveCapacity(frame.count + bodies.reduce(0) { $0 + $1.utf8.count + 4096 })
         var index = 0
         let start = Array(Self.printMarker(0).utf8.prefix(8))  // "\u{1}primer-"
         while index < frame.count {
@@ -275,7 +276,7 @@ public struct SiteRenderer: Sendable {
                let close = frame[(index + start.count)...].firstIndex(of: 1),
                let chapter = Int(String(decoding: frame[(index + start.count + 6)..<close], as: UTF8.self)),
                locale.pages.indices.contains(chapter) {
-                Self.printable(locale.body(chapter), chapter: locale.pages[chapter].id, chapters: ids, into: &out)
+                Self.printable(bodies[chapter], chapter: locale.pages[chapter].id, chapters: ids, into: &out)
                 index = close + 1
             } else {
                 out.append(frame[index])
@@ -291,12 +292,8 @@ public struct SiteRenderer: Sendable {
     /// A chapter body made to live beside the others on one page: `id="x"` becomes
     /// `id="chapter--x"`, `#x` follows it, and `other.html#y` becomes `#other--y`.
     public static func printable(_ html: String, chapter: String, chapters: Set<String>) -> String {
-        printable(html[...], chapter: chapter, chapters: chapters)
-    }
-
-    static func printable(_ html: Substring, chapter: String, chapters: Set<String>) -> String {
         var out: [UInt8] = []
-        printable(html, chapter: chapter, chapters: chapters, into: &out)
+        printable(html[...], chapter: chapter, chapters: chapters, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
