@@ -8,15 +8,16 @@ import Darwin
 /// and group (reading /etc/passwd and /etc/group each time), which cost a quarter of a second
 /// per listing of a 1,000-page site.
 public enum FileTree {
-    /// Regular files under `root` (symbolic links are not followed), as paths relative to it,
-    /// sorted. `hidden: false` skips names starting with a dot, and what is inside such folders.
-    public static func regularFiles(under root: String, hidden: Bool = true) -> [String] {
+    /// Regular files under `root`, as paths relative to it, sorted. `hidden: false` skips names
+    /// starting with a dot, and what is inside such folders. `linkedFiles: true` also lists
+    /// symbolic links to regular files (links to folders are never entered).
+    public static func regularFiles(under root: String, hidden: Bool = true, linkedFiles: Bool = false) -> [String] {
         var result: [String] = []
-        walk(root, relative: "", hidden: hidden, into: &result)
+        walk(root, relative: "", hidden: hidden, linkedFiles: linkedFiles, into: &result)
         return result.sorted()
     }
 
-    private static func walk(_ folder: String, relative: String, hidden: Bool, into result: inout [String]) {
+    private static func walk(_ folder: String, relative: String, hidden: Bool, linkedFiles: Bool, into result: inout [String]) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -30,10 +31,14 @@ public enum FileTree {
             if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : 0
+                let mode = info.st_mode & S_IFMT
+                type = mode == S_IFDIR ? UInt8(DT_DIR) : mode == S_IFREG ? UInt8(DT_REG) : mode == S_IFLNK ? UInt8(DT_LNK) : 0
             }
-            if type == UInt8(DT_DIR) {
-                walk(path, relative: child, hidden: hidden, into: &result)
+            if type == UInt8(DT_LNK) && linkedFiles {
+                var info = stat()
+                if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { result.append(child) }
+            } else if type == UInt8(DT_DIR) {
+                walk(path, relative: child, hidden: hidden, linkedFiles: linkedFiles, into: &result)
             } else if type == UInt8(DT_REG) {
                 result.append(child)
             }

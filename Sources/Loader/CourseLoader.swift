@@ -216,7 +216,7 @@ public enum CourseLoader {
         guard let manifest = text(manifestPath) else { return (nil, diagnostics) }
         var files: [String: String] = [:]
         for folder in ["Sources", "ListingOnly"] {
-            for path in allFiles(under: join(root, folder)) where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            for path in allFiles(under: join(root, folder), hidden: false) {
                 if let t = text(join(root, "\(folder)/\(path)")) { files["\(folder)/\(path)"] = t }
             }
         }
@@ -310,23 +310,17 @@ public enum CourseLoader {
 
     /// Files a chapter may embed or link to: everything but chapters, tables and templates.
     static func contentFiles(_ contentPath: String, locales: Set<String>) -> Set<String> {
-        Set(allFiles(under: contentPath).filter { path in
+        // Hidden folders (Samples/.build among them) are not even entered.
+        Set(allFiles(under: contentPath, hidden: false).filter { path in
             let first = path.split(separator: "/").first.map(String.init) ?? ""
             if path == "course.yml" || first == "strings" || first == "templates" || first == "Samples" { return false }
             if locales.contains(first) && path.hasSuffix(".md") { return false }
-            return !path.split(separator: "/").contains { $0.hasPrefix(".") }
+            return true
         })
     }
 
-    static func allFiles(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var result: [String] = []
-        while let item = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: join(folder, item), isDirectory: &isDirectory), !isDirectory.boolValue {
-                result.append(item)
-            }
-        }
-        return result.sorted()
+    /// Files and links to files under `folder`, relative and sorted.
+    static func allFiles(under folder: String, hidden: Bool = true) -> [String] {
+        FileTree.regularFiles(under: folder, hidden: hidden, linkedFiles: true)
     }
 }
