@@ -101,8 +101,13 @@ public final class PreviewServer: Sendable {
         searchQueue.async { [self] in
             guard searchGeneration.withLock({ $0 }) == generation else { return }
             let start = ContinuousClock.now
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-preview-search-\(getpid())").path
-            try? FileManager.default.removeItem(atPath: folder)
+            // A folder of its own: several previews (the tests run them side by side) must not share one.
+            var template = Array((FileManager.default.temporaryDirectory.path + "/primer-preview-search-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else {
+                if generation == 1 { log("primer: warning: no search index: could not make a scratch folder (errno \(errno))") }
+                return
+            }
+            let folder = String(cString: made)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             for (path, bytes) in pages {
                 let url = URL(fileURLWithPath: folder + "/" + path)

@@ -267,7 +267,7 @@ func readEventsBlocking(port: Int, until needle: String, timeout: Double, afterC
         #expect(server.rebuild() != nil)
         // The reload does not wait for the index; the index arrives a moment later.
         var waited = 0
-        while server.store.file("pagefind/pagefind.js") == nil && waited < 200 {
+        while server.store.file("pagefind/pagefind.js") == nil && waited < 1200 {  // up to 60 s on a loaded machine
             try await Task.sleep(for: .milliseconds(50)); waited += 1
         }
         #expect(server.store.file("pagefind/pagefind.js") != nil, "\(logs.all)")
