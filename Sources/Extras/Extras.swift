@@ -102,23 +102,25 @@ public enum Extras {
             }
         }
         // The course's own code in chapters declares names too (types of a snippet, its properties).
-        // Every distinct piece of code is parsed once, in parallel.
-        var codes = Set<String>()
-        var spans = Set<String>()
-        for pages in course.pages.values {
-            for page in pages {
-                walk(page) { block, _ in
-                    switch block {
-                    case .code(let code) where code.sample != nil || code.language == "swift": codes.insert(code.code)
-                    case .paragraph(let inlines, _):
-                        // Inline code such as `struct Album { var photos: [Photo] }` declares names too.
-                        for span in codeSpans(inlines) where span.contains(" ") { spans.insert(span) }
-                    default: break
-                    }
+        // Pages are walked in parallel, and every distinct piece of code is parsed once, in parallel.
+        let localesInOrder = course.pages.keys.sorted { $0.rawValue < $1.rawValue }
+        let pages = localesInOrder.flatMap { locale in (course.pages[locale] ?? []).map { (locale, $0) } }
+        let perPage = parallelMap(pages) { _, page -> (codes: Set<String>, spans: Set<String>) in
+            var codes = Set<String>(), spans = Set<String>()
+            walk(page) { block, _ in
+                switch block {
+                case .code(let code) where code.sample != nil || code.language == "swift": codes.insert(code.code)
+                case .paragraph(let inlines, _):
+                    // Inline code such as `struct Album { var photos: [Photo] }` declares names too.
+                    for span in codeSpans(inlines) where span.contains(" ") { spans.insert(span) }
+                default: break
                 }
             }
+            return (codes, spans)
         }
-        let texts = Array(codes) + Array(spans)
+        let codes = perPage.reduce(into: Set<String>()) { $0.formUnion($1.codes) }
+        let spans = perPage.reduce(into: Set<String>()) { $0.formUnion($1.spans) }
+        let texts = Array(codes) + Array(spans.subtracting(codes))
         let results = parallelMap(texts) { APINames.scan($0) }
         var scanned: [String: APINames.Found] = [:]
         for (text, found) in zip(texts, results) {
@@ -127,42 +129,51 @@ public enum Extras {
         }
         declared.formUnion(package?.targets.keys.map { $0 } ?? [])
         let added = Set(settings.add)
+        let known = usedBySamples.union(added)
+        let declaredNames = declared
         func keep(_ name: String) -> Bool {
             if added.contains(name) { return true }
-            guard name.count > 1, !keywords.contains(name), !declared.contains(name), settings.exclude[name] == nil,
+            guard name.count > 1, !keywords.contains(name), !declaredNames.contains(name), settings.exclude[name] == nil,
                   let first = name.first, first.isLetter || first == "_" else { return false }
             return true
         }
-        var result: [LocaleTag: [IndexEntry]] = [:]
-        var everFound = Set<String>()
-        for (locale, pages) in course.pages {
-            var places: [String: [SamplePlace]] = [:]
-            func note(_ name: String, _ place: SamplePlace) {
-                everFound.insert(name)
-                guard keep(name) else { return }
-                if places[name]?.contains(place) != true { places[name, default: []].append(place) }
-            }
-            for page in pages {
-                walk(page) { block, here in
-                    switch block {
-                    case .code(let code) where code.sample != nil || code.language == "swift":
-                        var place = here
-                        place.listingID = code.isListing ? code.id : nil
-                        place.listingNumber = code.isListing ? code.number : nil
-                        for name in (scanned[code.code] ?? APINames.scan(code.code)).used.sorted() { note(name, place) }
-                    case .paragraph(let inlines, _):
-                        for span in codeSpans(inlines) {
-                            for name in names(inSpan: span, known: usedBySamples.union(added)) { note(name, here) }
-                        }
-                    case .heading(let heading):
-                        for span in codeSpans(heading.content) {
-                            for name in names(inSpan: span, known: usedBySamples.union(added)) { note(name, here) }
-                        }
-                    default: break
+        // Every name each page uses, where, in the page's order.
+        let uses = parallelMap(pages) { [scanned] _, page -> [(name: String, place: SamplePlace)] in
+            var uses: [(name: String, place: SamplePlace)] = []
+            walk(page) { block, here in
+                switch block {
+                case .code(let code) where code.sample != nil || code.language == "swift":
+                    var place = here
+                    place.listingID = code.isListing ? code.id : nil
+                    place.listingNumber = code.isListing ? code.number : nil
+                    for name in (scanned[code.code] ?? APINames.scan(code.code)).used.sorted() { uses.append((name, place)) }
+                case .paragraph(let inlines, _):
+                    for span in codeSpans(inlines) {
+                        for name in names(inSpan: span, known: known) { uses.append((name, here)) }
                     }
+                case .heading(let heading):
+                    for span in codeSpans(heading.content) {
+                        for name in names(inSpan: span, known: known) { uses.append((name, here)) }
+                    }
+                default: break
                 }
             }
-            result[locale] = places.map { IndexEntry(name: $0.key, places: $0.value) }.sorted { latinOrder($0.name, $1.name) }
+            return uses
+        }
+        var result: [LocaleTag: [IndexEntry]] = [:]
+        var everFound = Set<String>()
+        var keptByName: [String: Bool] = [:]
+        var places: [LocaleTag: [String: [SamplePlace]]] = [:]
+        for ((locale, _), pageUses) in zip(pages, uses) {
+            for (name, place) in pageUses {
+                everFound.insert(name)
+                let kept = keptByName[name] ?? { let kept = keep(name); keptByName[name] = kept; return kept }()
+                guard kept else { continue }
+                if places[locale, default: [:]][name]?.contains(place) != true { places[locale, default: [:]][name, default: []].append(place) }
+            }
+        }
+        for locale in localesInOrder {
+            result[locale] = (places[locale] ?? [:]).map { IndexEntry(name: $0.key, places: $0.value) }.sorted { latinOrder($0.name, $1.name) }
         }
         var diagnostics: [Diagnostic] = []
         for (name, location) in settings.exclude.sorted(by: { $0.key < $1.key }) where !everFound.contains(name) {
