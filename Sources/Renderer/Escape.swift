@@ -1,15 +1,17 @@
 import CourseModel
 
 /// HTML-escapes text for element content and double-quoted attributes.
-public func escapeHTML(_ text: String) -> String {
+public func escapeHTML(_ text: String) -> String { escapeHTML(text, apostrophes: false) }
+
+/// `apostrophes`: `'` too (as `&#39;`), as Mustache's `{{value}}` escapes it. A text with nothing
+/// to escape comes back as it is, without a copy.
+func escapeHTML(_ text: String, apostrophes: Bool) -> String {
     var text = text
     return text.withUTF8 { bytes in
-        var firstSpecial = -1
-        for (index, byte) in bytes.enumerated() where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 {
-            firstSpecial = index
-            break
+        func special(_ byte: UInt8) -> Bool {
+            byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || (apostrophes && byte == 0x27)
         }
-        guard firstSpecial >= 0 else { return String(decoding: bytes, as: UTF8.self) }
+        guard let firstSpecial = bytes.firstIndex(where: special) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 32)
         out.append(contentsOf: bytes[..<firstSpecial])
@@ -19,11 +21,12 @@ public func escapeHTML(_ text: String) -> String {
             case 0x3C: out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
             case 0x3E: out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
             case 0x22: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
+            case 0x27 where apostrophes: out.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])  // &#39;
             default: out.append(byte)
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
+    } ?? text
 }
 
 /// Escapes a URL for an href/src attribute: characters outside what is safe are percent-encoded

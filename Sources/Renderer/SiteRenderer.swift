@@ -31,7 +31,8 @@ public struct SiteRenderer: Sendable {
         }
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
             do {
-                try library.register(MustacheTemplate(string: template.text), named: name)
+                _ = try MustacheTemplate(string: template.text)  // errors at the template's own lines
+                try library.register(MustacheTemplate(string: PrimerHTML.pragma + template.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error("template syntax: \(error.error)",
                                           at: SourceLocation(path: template.path, line: error.context.lineNumber,
@@ -603,6 +604,19 @@ struct LocaleContext: @unchecked Sendable {
     func canonical(page: String) -> String? { course.config.baseURL.map { $0 + "\(locale.rawValue)/\(page)" } }
 }
 
+
+/// swift-mustache's HTML escaping, done on UTF-8 bytes. Its own goes character by character
+/// through a dictionary (Unicode-normalized hashing for every character of every value) and
+/// was a sixth of the templates' time. Same characters escaped, same entities.
+struct PrimerHTML: MustacheContentType {
+    func escapeText(_ text: String) -> String { escapeHTML(text, apostrophes: true) }
+
+    /// Put before every template: a standalone line, so it leaves no trace in the output.
+    static let pragma: String = {
+        MustacheContentTypes.register(PrimerHTML(), named: "PRIMER_HTML")
+        return "{{% CONTENT_TYPE: PRIMER_HTML }}\n"
+    }()
+}
 
 /// A number a template can print (`{{chapter_count}}`, the locale's digits) or pass to a
 /// counted string (`{{ part_chapter_count(chapter_count) }}`: the catalog entry in the plural

@@ -45,6 +45,23 @@ import Testing
         #expect(home.contains("<a href=\"print.html\">Весь курс на одной странице (для печати или PDF)</a>"))
     }
 
+    /// Templates escape values with our byte-wise escaper (see `PrimerHTML`): the same five
+    /// characters and entities as swift-mustache's own, and `{{{…}}}` still leaves HTML alone.
+    @Test func templateValuesAreEscapedAsMustacheEscapesThem() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let intro = folder.appendingPathComponent("Content/en/intro.md")
+        try TestSupport.write(TestSupport.read(intro).replacingOccurrences(of: "title: Introduction", with: "title: Tom's <Intro> & \"more\" — ещё"),
+                              to: intro)
+        let result = try build(folder)
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics)")
+        let page = TestSupport.read(folder.appendingPathComponent("site/en/intro.html"))
+        #expect(page.contains("<h1>Tom&#39;s &lt;Intro&gt; &amp; &quot;more&quot; — ещё</h1>"))
+        #expect(page.contains("<title>Tom&#39;s &lt;Intro&gt; &amp; &quot;more&quot; — ещё · "))
+        #expect(!page.contains("PRIMER_HTML") && page.hasPrefix("<!DOCTYPE html>\n"))
+        // The next page's pager names it the same way.
+        #expect(TestSupport.read(folder.appendingPathComponent("site/en/details.html")).contains("Tom&#39;s &lt;Intro&gt;"))
+    }
+
     @Test func printableRewritesIdsAndLinksBetweenChapters() {
         let html = ##"<h2 id="a">A <a class="anchor" href="#a">#</a></h2><p><a href="b.html#x" class="xref">B</a> "##
             + ##"<a href="b.html">B</a> <a href="samples.html#s">S</a> <a href="https://e.org/b.html">E</a> <img src="../i.png" alt="x=&quot;1&quot;"></p>"##
