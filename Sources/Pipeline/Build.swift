@@ -216,13 +216,29 @@ public enum Build {
             return result
         }
 
-        // Render (in a session, only the pages whose inputs changed)
+        // Render (in a session, only the pages whose inputs changed). A one-shot build writes each
+        // file into the staging folder as soon as it is rendered, and forgets it: writing overlaps
+        // rendering, and the pages are never all in memory at once.
+        let search = sources.config.search && options.search && !SearchIndex.switchedOff
+        var staged: StagedSite?
+        if options.write {
+            do {
+                staged = try StagedSite(output: options.output, regenerated: search ? [SearchIndex.folder] : [])
+            } catch {
+                result.diagnostics += error.diagnostics
+                result.diagnostics = result.diagnostics.sortedForDisplay()
+                return result
+            }
+        }
+        let streaming = staged != nil && session == nil && !options.keepFiles
         var reuse: (@Sendable (String, ChapterPage) -> String?)?
         if let session {
             session.beginRender(surroundings: surroundings(of: course, sources: sources))
             reuse = { path, page in session.rendered(path: path, page: page) }
         }
-        var files = renderer.render(course, assets: sources.assets, reuse: reuse)
+        var emit: (@Sendable (SiteFile) -> Void)?
+        if streaming, let staged { emit = { staged.add($0) } }
+        var files = renderer.render(course, assets: sources.assets, reuse: reuse, emit: emit)
         if let session {
             let pages = Dictionary(course.pages.flatMap { locale, pages in pages.map { ("\(locale.rawValue)/\($0.id).html", $0) } },
                                    uniquingKeysWith: { a, _ in a })
@@ -234,25 +250,26 @@ public enum Build {
         }
         let used = Set(course.pages.values.flatMap { $0.flatMap(\.files) })
         let contentRoot = options.content.hasSuffix("/") ? options.content : options.content + "/"
-        files += used.sorted().map { SiteFile(path: $0, contents: .copy(from: contentRoot + $0)) }
+        var later = used.sorted().map { SiteFile(path: $0, contents: .copy(from: contentRoot + $0)) }
         result.pages = course.pages.values.reduce(0) { $0 + $1.count }
         lap("render")
         if let package = sampleResults.package {
-            files += Downloads.archives(course, package: package, cacheFolder: cache.folder + "/archives")
+            later += Downloads.archives(course, package: package, cacheFolder: cache.folder + "/archives")
             lap("downloads")
         }
+        if streaming { later.forEach { staged?.add($0) } } else { files += later }
 
         if options.keepFiles { result.files = files }
 
-        // Write
-        if options.write {
+        // Write (what was not written while rendering), index for search, swap
+        if let staged {
+            if !streaming { _ = parallelMap(files) { staged.add($0) } }
             nonisolated(unsafe) var searchSeconds = 0.0
             do {
                 // The search index is made in the staging folder, so the swapped-in site always has
                 // an index that matches its pages.
-                let search = sources.config.search && options.search && !SearchIndex.switchedOff
                 nonisolated(unsafe) var searchWarning: Diagnostic?
-                result.written = try SiteWriter.write(files, to: options.output, regenerated: search ? [SearchIndex.folder] : []) { staging in
+                result.written = try staged.commit { staging in
                     guard search else { return }
                     let start = ContinuousClock.now
                     searchWarning = SearchIndex.build(site: staging, shownAs: options.output)

@@ -85,9 +85,12 @@ public struct SiteRenderer: Sendable {
     }
 
     /// All pages. `reuse` may hand back the HTML of a chapter page rendered before from the same
-    /// inputs (the preview's incremental rebuilds); nil renders it.
+    /// inputs (the preview's incremental rebuilds); nil renders it. With `emit`, each file goes
+    /// there as soon as it is made (from the rendering thread) and is not kept: the result is
+    /// empty. Without it, the files come back.
     public func render(_ course: ResolvedCourse, assets: [AssetFile],
-                       reuse: (@Sendable (_ path: String, _ page: ChapterPage) -> String?)? = nil) -> [SiteFile] {
+                       reuse: (@Sendable (_ path: String, _ page: ChapterPage) -> String?)? = nil,
+                       emit: (@Sendable (SiteFile) -> Void)? = nil) -> [SiteFile] {
         var jobs: [@Sendable () -> SiteFile] = []
         var printJobs: [@Sendable () -> SiteFile] = []
         let bodies = BodyMemo()
@@ -102,7 +105,7 @@ public struct SiteRenderer: Sendable {
                 jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/api-index.html", contents: .text(renderAPIIndex(context))) }
             }
             if !pages.isEmpty {
-                // Last, so the chapter pages have rendered the bodies it gathers.
+                // After every chapter page, whose bodies it gathers.
                 printJobs.append { [self] in SiteFile(path: "\(locale.rawValue)/print.html", contents: .bytes(renderPrint(context))) }
             }
             for index in pages.indices {
@@ -121,9 +124,14 @@ public struct SiteRenderer: Sendable {
         let robots = "User-agent: *\nAllow: /\n" + (course.config.baseURL.map { "\nSitemap: \($0)sitemap.xml\n" } ?? "")
         jobs.append { SiteFile(path: "robots.txt", contents: .text(robots)) }
         jobs.append { SiteFile(path: ".nojekyll", contents: .text("")) }
-        var files = parallelMap(jobs + printJobs) { $0() }
-        files += assets.map { SiteFile(path: $0.sitePath, contents: .copy(from: $0.sourcePath)) }
-        return files
+        let assetFiles = assets.map { SiteFile(path: $0.sitePath, contents: .copy(from: $0.sourcePath)) }
+        guard let emit else {
+            return parallelMap(jobs) { $0() } + parallelMap(printJobs) { $0() } + assetFiles
+        }
+        _ = parallelMap(jobs) { emit($0()) }
+        _ = parallelMap(printJobs) { emit($0()) }
+        assetFiles.forEach(emit)
+        return []
     }
 
     // MARK: Pages
@@ -220,7 +228,10 @@ public struct SiteRenderer: Sendable {
         html += frame[marker.upperBound...]
         let from = html.utf8.index(html.utf8.startIndex, offsetBy: start)
         let to = html.utf8.index(from, offsetBy: body.utf8.count)
-        locale.bodies.store(Substring(html[from..<to]), locale: locale.locale, index: index)
+        // Made ready for the print version now, on this thread, so that page only concatenates.
+        var printable: [UInt8] = []
+        Self.printable(html[from..<to], chapter: page.id, chapters: locale.chapterIDs, into: &printable)
+        locale.bodies.store(printable, locale: locale.locale, index: index)
         return html
     }
 
@@ -256,7 +267,6 @@ public struct SiteRenderer: Sendable {
             }
             return part
         }
-        let ids = Set(locale.pages.map(\.id))
         // The templates get a marker per chapter; the bodies (megabytes for a big course) go
         // straight into the page's bytes afterwards, rewritten on the way.
         context["chapters"] = locale.pages.enumerated().map { index, page -> [String: Any] in
@@ -268,8 +278,8 @@ public struct SiteRenderer: Sendable {
         context["canonical"] = locale.canonical(page: "print.html")
         let frame = Array(wrap(library.render(context, withTemplate: "print") ?? "", context).utf8)
         var out: [UInt8] = []
-        let bodies = locale.pages.indices.map { locale.body($0) }  // rendered now only for pages the preview reused
-        out.reserveCapacity(frame.count + bodies.reduce(0) { $0 + $1.utf8.count + 4096 })
+        let bodies = locale.pages.indices.map { locale.printableBody($0) }  // rendered now only for pages the preview reused
+        out.reserveCapacity(frame.count + bodies.reduce(0) { $0 + $1.count })
         var index = 0
         let start = Array(Self.printMarker(0).utf8.prefix(8))  // "\u{1}primer-"
         while index < frame.count {
@@ -277,7 +287,7 @@ public struct SiteRenderer: Sendable {
                let close = frame[(index + start.count)...].firstIndex(of: 1),
                let chapter = Int(String(decoding: frame[(index + start.count + 6)..<close], as: UTF8.self)),
                locale.pages.indices.contains(chapter) {
-                Self.printable(bodies[chapter], chapter: locale.pages[chapter].id, chapters: ids, into: &out)
+                out += bodies[chapter]
                 index = close + 1
             } else {
                 out.append(frame[index])
@@ -480,6 +490,8 @@ struct LocaleContext: @unchecked Sendable {
     /// pages only mark their own entry, so a 1,000-chapter course does not render it 1,000 times.
     private var renderedTOCs: [Int: RenderedTOC] = [:]
     private var partOfChapter: [String: Int] = [:]
+    /// The ids of this locale's chapters (links between them stay within the print version).
+    let chapterIDs: Set<String>
     /// Up to this many chapters every part is expanded; above it, only the reader's part.
     static let expandAllLimit = 50
 
@@ -492,6 +504,7 @@ struct LocaleContext: @unchecked Sendable {
         self.locale = locale
         self.strings = course.strings[locale] ?? UIStrings(locale: locale, entries: [:])
         self.pages = course.pages[locale] ?? []
+        self.chapterIDs = Set(pages.map(\.id))
         self.courseTitle = course.config.title.text(for: locale, source: course.config.sourceLocale)
         guard let library else { return }
         self.toc = makeTOC()
@@ -518,8 +531,14 @@ struct LocaleContext: @unchecked Sendable {
                                    rawHTML: course.config.rawHTML, memo: bodies.highlights)
     }
 
-    /// The body as its chapter page has it, or rendered now (a page the preview reused).
-    func body(_ index: Int) -> Substring { bodies.body(locale: locale, index: index) ?? Substring(renderBody(index)) }
+    /// The body as the print version has it (see `SiteRenderer.printable`): kept from its chapter
+    /// page, or rendered now (a page the preview reused).
+    func printableBody(_ index: Int) -> [UInt8] {
+        if let kept = bodies.body(locale: locale, index: index) { return kept }
+        var out: [UInt8] = []
+        SiteRenderer.printable(renderBody(index)[...], chapter: pages[index].id, chapters: chapterIDs, into: &out)
+        return out
+    }
 
     /// The table of contents for the home page.
     var tocHTML: String { renderedTOCs[-1]?.html ?? "" }
@@ -660,12 +679,12 @@ struct RenderedTOC {
     }
 }
 
-/// What the pages of one render share: chapter bodies by locale and index, highlighted code.
+/// What the pages of one render share: chapter bodies by locale and index, ready for the print
+/// version (the chapter pages themselves can be written and freed), and highlighted code.
 final class BodyMemo: Sendable {
-    /// Slices of the chapter pages' HTML: they share its storage.
-    private let table = Mutex<[String: Substring]>([:])
+    private let table = Mutex<[String: [UInt8]]>([:])
     let highlights = HighlightMemo()
 
-    func store(_ body: Substring, locale: LocaleTag, index: Int) { table.withLock { $0["\(locale.rawValue)/\(index)"] = body } }
-    func body(locale: LocaleTag, index: Int) -> Substring? { table.withLock { $0["\(locale.rawValue)/\(index)"] } }
+    func store(_ body: [UInt8], locale: LocaleTag, index: Int) { table.withLock { $0["\(locale.rawValue)/\(index)"] = body } }
+    func body(locale: LocaleTag, index: Int) -> [UInt8]? { table.withLock { $0["\(locale.rawValue)/\(index)"] } }
 }

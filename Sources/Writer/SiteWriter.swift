@@ -1,6 +1,7 @@
 import CPlatform
 import CourseModel
 import Foundation
+import Synchronization
 
 /// The write stage: puts the site on disk atomically. The new site is assembled in a
 /// staging folder beside the output (unchanged files are hard-linked, not rewritten) and
@@ -16,89 +17,12 @@ public enum SiteWriter {
         }
     }
 
-    /// - Parameters:
-    ///   - regenerated: folders (`"pagefind/"`) that `beforeSwap` makes anew whenever the site
-    ///     changes; their files in the current site are neither kept nor counted as stale.
-    ///   - beforeSwap: runs on the staging folder once every file is in place, before the swap.
+    /// Writes `files` as the whole site (see `StagedSite`).
     public static func write(_ files: [SiteFile], to output: String, regenerated: [String] = [],
                              beforeSwap: ((_ staging: String) -> Void)? = nil) throws(DiagnosticsError) -> Report {
-        let fm = FileManager.default
-        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
-        let parent = outputURL.deletingLastPathComponent()
-        let name = outputURL.lastPathComponent
-
-        // What differs from what is there now?
-        var existing = Set<String>()
-        if fm.fileExists(atPath: outputURL.path) {
-            existing = Set(allFiles(under: outputURL.path).filter { path in !regenerated.contains { path.hasPrefix($0) } })
-        }
-        let outputPath = outputURL.path
-        let same = parallelMap(files) { [existing] file in
-            existing.contains(file.path) && sameContents(file, at: outputPath + "/" + file.path)
-        }
-        let changed = zip(files, same).filter { !$0.1 }.map(\.0)
-        let unchanged = zip(files, same).filter { $0.1 }.map(\.0.path)
-        let wanted = Set(files.map(\.path))
-        let stale = existing.subtracting(wanted)
-        let regeneratedPresent = regenerated.allSatisfy { fm.fileExists(atPath: outputURL.path + "/" + $0) }
-        if changed.isEmpty && stale.isEmpty && fm.fileExists(atPath: outputURL.path) && regeneratedPresent {
-            return Report(written: 0, unchanged: unchanged.count, removed: 0, swapped: false)
-        }
-
-        let staging = parent.appendingPathComponent(".\(name)-staging-\(ProcessInfo.processInfo.processIdentifier)")
-        let old = parent.appendingPathComponent(".\(name)-old-\(ProcessInfo.processInfo.processIdentifier)")
-        try? fm.removeItem(at: staging)
-        try? fm.removeItem(at: old)
-        do {
-            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-            var folders = Set<String>()
-            func prepare(_ path: String) throws {
-                let folder = (path as NSString).deletingLastPathComponent
-                if !folder.isEmpty, folders.insert(folder).inserted {
-                    try fm.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
-                }
-            }
-            for path in unchanged {
-                try prepare(path)
-                try fm.linkItem(at: outputURL.appendingPathComponent(path), to: staging.appendingPathComponent(path))
-            }
-            for file in changed { try prepare(file.path) }
-            let failures = changed.map { file -> String? in
-                let target = staging.appendingPathComponent(file.path)
-                do {
-                    switch file.contents {
-                    case .text(var text): try text.withUTF8 { try writeFile($0, to: target.path) }
-                    case .bytes(let bytes): try bytes.withUnsafeBufferPointer { try writeFile($0, to: target.path) }
-                    case .copy(let source): try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: target)
-                    }
-                    return nil
-                } catch {
-                    return "\(file.path): \(error.localizedDescription)"
-                }
-            }
-            if let failure = failures.compactMap({ $0 }).first {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: failure])
-            }
-            beforeSwap?(staging.path)
-            if fm.fileExists(atPath: outputURL.path) {
-                if primer_exchange_paths(staging.path, outputURL.path) == 0 {
-                    try fm.removeItem(at: staging)  // now holds the previous site
-                } else {
-                    // No atomic exchange on this system: two renames, a moment apart.
-                    try fm.moveItem(at: outputURL, to: old)
-                    try fm.moveItem(at: staging, to: outputURL)
-                    try fm.removeItem(at: old)
-                }
-            } else {
-                try fm.moveItem(at: staging, to: outputURL)
-            }
-        } catch {
-            try? fm.removeItem(at: staging)
-            throw DiagnosticsError([.error("cannot write the site: \(error.localizedDescription)",
-                                           at: SourceLocation(path: output),
-                                           suggestion: "check that the folder is writable; the previous site was left as it was")])
-        }
-        return Report(written: changed.count, unchanged: unchanged.count, removed: stale.count, swapped: true)
+        let site = try StagedSite(output: output, regenerated: regenerated)
+        for file in files { site.add(file) }
+        return try site.commit(beforeSwap: beforeSwap)
     }
 
     /// Plain open/write/close: the file is new in the staging folder, so nothing fancier is needed.
@@ -129,6 +53,125 @@ public enum SiteWriter {
             return data == current
         }
     }
+}
 
-    static func allFiles(under folder: String) -> [String] { FileTree.regularFiles(under: folder) }
+/// A site being written: files go into the staging folder as they are made (from any thread),
+/// so the render stage can hand each page over and forget it; `commit` swaps the staging
+/// folder in, or throws it away if a file could not be written.
+public final class StagedSite: Sendable {
+    /// The output folder as it was given (for messages), and standardized.
+    let output: String
+    let outputPath: String
+    let stagingPath: String
+    let oldPath: String
+    /// The current site's files (minus the regenerated folders), to link unchanged ones and find stale ones.
+    let existing: Set<String>
+    let regenerated: [String]
+
+    struct State {
+        var folders: Set<String> = [""]
+        var written = 0
+        var unchanged = 0
+        var paths = Set<String>()
+        var failure: String?
+    }
+    let state = Mutex(State())
+
+    public init(output: String, regenerated: [String] = []) throws(DiagnosticsError) {
+        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        let parent = outputURL.deletingLastPathComponent()
+        let name = outputURL.lastPathComponent
+        self.output = output
+        outputPath = outputURL.path
+        stagingPath = parent.appendingPathComponent(".\(name)-staging-\(getpid())").path
+        oldPath = parent.appendingPathComponent(".\(name)-old-\(getpid())").path
+        self.regenerated = regenerated
+        if FileManager.default.fileExists(atPath: outputPath) {
+            existing = Set(FileTree.regularFiles(under: outputPath).filter { path in !regenerated.contains { path.hasPrefix($0) } })
+        } else {
+            existing = []
+        }
+        try? FileManager.default.removeItem(atPath: stagingPath)
+        try? FileManager.default.removeItem(atPath: oldPath)
+        do {
+            try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: true)
+        } catch {
+            throw Self.failed(output, "\(error.localizedDescription)")
+        }
+    }
+
+    static func failed(_ output: String, _ reason: String) -> DiagnosticsError {
+        DiagnosticsError([.error("cannot write the site: \(reason)", at: SourceLocation(path: output),
+                                 suggestion: "check that the folder is writable; the previous site was left as it was")])
+    }
+
+    /// Puts one file into the staging folder: a hard link to the current site's file when that
+    /// one has the same contents, a new file otherwise. A failure is reported by `commit`.
+    public func add(_ file: SiteFile) {
+        let folder = file.path.lastIndex(of: "/").map { String(file.path[..<$0]) } ?? ""
+        let target = stagingPath + "/" + file.path
+        do {
+            if !state.withLock({ $0.folders.contains(folder) }) {
+                try FileManager.default.createDirectory(atPath: stagingPath + "/" + folder, withIntermediateDirectories: true)
+                state.withLock { _ = $0.folders.insert(folder) }
+            }
+            let same = existing.contains(file.path) && SiteWriter.sameContents(file, at: outputPath + "/" + file.path)
+            if same {
+                try FileManager.default.linkItem(atPath: outputPath + "/" + file.path, toPath: target)
+            } else {
+                switch file.contents {
+                case .text(var text): try text.withUTF8 { try SiteWriter.writeFile($0, to: target) }
+                case .bytes(let bytes): try bytes.withUnsafeBufferPointer { try SiteWriter.writeFile($0, to: target) }
+                case .copy(let source): try FileManager.default.copyItem(atPath: source, toPath: target)
+                }
+            }
+            state.withLock { state in
+                state.paths.insert(file.path)
+                if same { state.unchanged += 1 } else { state.written += 1 }
+            }
+        } catch {
+            state.withLock { state in
+                if state.failure == nil { state.failure = "\(file.path): \(error.localizedDescription)" }
+            }
+        }
+    }
+
+    /// Swaps the staging folder in (after `beforeSwap` ran on it), unless nothing changed.
+    /// On failure the staging folder is removed and the current site stays as it was.
+    public func commit(beforeSwap: ((_ staging: String) -> Void)? = nil) throws(DiagnosticsError) -> SiteWriter.Report {
+        let fm = FileManager.default
+        let (written, unchanged, paths, failure) = state.withLock { ($0.written, $0.unchanged, $0.paths, $0.failure) }
+        if let failure {
+            abandon()
+            throw Self.failed(output, failure)
+        }
+        let stale = existing.subtracting(paths)
+        let regeneratedPresent = regenerated.allSatisfy { fm.fileExists(atPath: outputPath + "/" + $0) }
+        if written == 0 && stale.isEmpty && fm.fileExists(atPath: outputPath) && regeneratedPresent {
+            abandon()
+            return .init(written: 0, unchanged: unchanged, removed: 0, swapped: false)
+        }
+        do {
+            beforeSwap?(stagingPath)
+            if fm.fileExists(atPath: outputPath) {
+                if primer_exchange_paths(stagingPath, outputPath) == 0 {
+                    try fm.removeItem(atPath: stagingPath)  // now holds the previous site
+                } else {
+                    // No atomic exchange on this system: two renames, a moment apart.
+                    try fm.moveItem(atPath: outputPath, toPath: oldPath)
+                    try fm.moveItem(atPath: stagingPath, toPath: outputPath)
+                    try fm.removeItem(atPath: oldPath)
+                }
+            } else {
+                try fm.moveItem(atPath: stagingPath, toPath: outputPath)
+            }
+        } catch {
+            abandon()
+            throw Self.failed(output, error.localizedDescription)
+        }
+        return .init(written: written, unchanged: unchanged, removed: stale.count, swapped: true)
+    }
+
+    /// Removes the staging folder (a build that failed after it began writing).
+    public func abandon() { try? FileManager.default.removeItem(atPath: stagingPath) }
 }

@@ -41,4 +41,34 @@ import Writer
         #expect(TestSupport.read(URL(fileURLWithPath: site + "/a.html")) == "A")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
     }
+
+    /// The render stage hands files over from every thread as it makes them.
+    @Test func filesAddedFromManyThreadsAreSwappedInTogether() throws {
+        let root = temp()
+        let site = root.appendingPathComponent("site").path
+        _ = try SiteWriter.write([SiteFile(path: "f7/p7.html", contents: .text("page 7")), SiteFile(path: "gone.html", contents: .text("G"))], to: site)
+        let staged = try StagedSite(output: site)
+        let files = (0..<300).map { SiteFile(path: "f\($0 % 10)/p\($0).html", contents: .text("page \($0)")) }
+        _ = parallelMap(files) { staged.add($0) }
+        // Nothing is visible until the commit.
+        #expect(!FileManager.default.fileExists(atPath: site + "/f0/p0.html"))
+        let report = try staged.commit()
+        #expect(report == .init(written: 299, unchanged: 1, removed: 1, swapped: true))
+        for index in [0, 7, 155, 299] {
+            #expect(TestSupport.read(URL(fileURLWithPath: site + "/f\(index % 10)/p\(index).html")) == "page \(index)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
+    }
+
+    @Test func aFileThatCannotBeWrittenAbandonsTheStagedSite() throws {
+        let root = temp()
+        let site = root.appendingPathComponent("site").path
+        _ = try SiteWriter.write([SiteFile(path: "a.html", contents: .text("A"))], to: site)
+        let staged = try StagedSite(output: site)
+        staged.add(SiteFile(path: "a.html", contents: .text("new")))
+        staged.add(SiteFile(path: "b.png", contents: .copy(from: root.appendingPathComponent("missing.png").path)))
+        #expect(throws: DiagnosticsError.self) { try staged.commit() }
+        #expect(TestSupport.read(URL(fileURLWithPath: site + "/a.html")) == "A")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
+    }
 }
