@@ -289,7 +289,9 @@ public enum Build {
             }
         }
         result.diagnostics = result.diagnostics.sortedForDisplay()
-        if options.keepUntilExit { Build.keptUntilExit.withLock { $0 += [course, files, sources] as [any Sendable] } }
+        if options.keepUntilExit {
+            Build.keptUntilExit.withLock { $0 += [course, files, sources, chapters, parsed, toParse, snippets] as [any Sendable] }
+        }
         return result
     }
 
