@@ -128,7 +128,8 @@ public enum Build {
             .sorted { ($0.id, $0.locale) < ($1.id, $1.locale) }
         let session = options.session
         session?.beginParse()
-        let parsed = parallelMap(toParse) { chapter in
+        // Each chapter's snippets (code to run) are gathered on the same thread as its parse.
+        let parsed = parallelMap(toParse) { chapter -> (Resolver.ParsedChapter, [Diagnostic], [Snippet]) in
             // Only a session (the preview) looks parsed chapters up by their text's hash.
             var key: String?
             if let session {
@@ -137,15 +138,15 @@ public enum Build {
                 hash.add(String(chapter.bodyLine))
                 key = hash.hex
                 if let (document, diagnostics) = session.parsed(path: chapter.path, hash: hash.hex) {
-                    return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics)
+                    return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics, collectSnippets(document.blocks))
                 }
             }
             let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1)
             if let session, let key { session.store(path: chapter.path, hash: key, document: document, diagnostics: diagnostics) }
-            return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics)
+            return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics, collectSnippets(document.blocks))
         }
         var chapters: [String: [LocaleTag: Resolver.ParsedChapter]] = [:]
-        for (chapter, diagnostics) in parsed {
+        for (chapter, diagnostics, _) in parsed {
             chapters[chapter.source.id, default: [:]][chapter.source.locale] = chapter
             result.diagnostics += diagnostics
         }
@@ -153,8 +154,8 @@ public enum Build {
 
         // Run samples: build, run, cache, verify
         var sampleResults = SampleResults.none
-        let snippets = chapters.values.flatMap { $0.values }.sorted { $0.source.path < $1.source.path }
-            .flatMap { chapter in collectSnippets(chapter.document.blocks).map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path) } }
+        let snippets = parsed.filter { !$0.2.isEmpty }.sorted { $0.0.source.path < $1.0.source.path }
+            .flatMap { chapter, _, snippets in snippets.map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path) } }
         if sources.samples != nil || !snippets.isEmpty {
             // In a session, samples whose sources did not change are not even looked up again.
             var samplesKey = StableHash()
@@ -324,13 +325,23 @@ public enum Build {
     }
 
     static func collectSnippets(_ blocks: [Block]) -> [Snippet] {
-        blocks.flatMap { block -> [Snippet] in
+        var snippets: [Snippet] = []
+        collectSnippets(blocks, into: &snippets)
+        return snippets
+    }
+
+    static func collectSnippets(_ blocks: [Block], into snippets: inout [Snippet]) {
+        for block in blocks {
             switch block {
-            case .snippet(_, let snippet): return [snippet]
-            case .quote(let inner), .callout(_, let inner): return collectSnippets(inner)
-            case .list(let list): return list.items.flatMap { collectSnippets($0.blocks) }
-            case .exercises(let exercises): return exercises.flatMap { collectSnippets($0.blocks) + collectSnippets($0.solution ?? []) }
-            default: return []
+            case .snippet(_, let snippet): snippets.append(snippet)
+            case .quote(let inner), .callout(_, let inner): collectSnippets(inner, into: &snippets)
+            case .list(let list): for item in list.items { collectSnippets(item.blocks, into: &snippets) }
+            case .exercises(let exercises):
+                for exercise in exercises {
+                    collectSnippets(exercise.blocks, into: &snippets)
+                    collectSnippets(exercise.solution ?? [], into: &snippets)
+                }
+            default: break
             }
         }
     }

@@ -94,9 +94,12 @@ public struct SiteRenderer: Sendable {
         var jobs: [@Sendable () -> SiteFile] = []
         var printJobs: [@Sendable () -> SiteFile] = []
         let bodies = BodyMemo()
-        for locale in course.locales {
+        // Each locale's table of contents is rendered as its context is made: in parallel too.
+        let contexts = parallelMap(course.locales) { [library] locale in
+            LocaleContext(course: course, locale: locale, library: library, bodies: bodies)
+        }
+        for (locale, context) in zip(course.locales, contexts) {
             let pages = course.pages[locale] ?? []
-            let context = LocaleContext(course: course, locale: locale, library: library, bodies: bodies)
             jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/index.html", contents: .text(renderHome(context))) }
             if !course.samples.isEmpty {
                 jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/samples.html", contents: .text(renderGallery(context))) }
@@ -513,15 +516,20 @@ struct LocaleContext: @unchecked Sendable {
             for entry in part.chapters { partOfChapter[entry.id] = index }
         }
         // Key -1: nothing expanded (or everything, for small courses).
-        for key in expandAll ? [-1] : [-1] + Array(course.config.parts.indices) {
-            var context = base(root: "../")
+        let keys = expandAll ? [-1] : [-1] + Array(course.config.parts.indices)
+        // Immutable from here on: the [String: Any] values are only read.
+        nonisolated(unsafe) let base = base(root: "../")
+        nonisolated(unsafe) let toc = toc
+        let rendered = parallelMap(keys) { key in
+            var context = base
             context["toc"] = toc.enumerated().map { index, part -> [String: Any] in
                 var part = part
                 part["expanded"] = expandAll || index == key
                 return part
             }
-            renderedTOCs[key] = RenderedTOC(html: library.render(context, withTemplate: "toc") ?? "")
+            return RenderedTOC(html: library.render(context, withTemplate: "toc") ?? "")
         }
+        renderedTOCs = Dictionary(uniqueKeysWithValues: zip(keys, rendered))
     }
 
     /// The HTML of a chapter's text, with the labels in the language the text is written in.

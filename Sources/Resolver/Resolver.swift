@@ -15,15 +15,16 @@ public enum Resolver {
                                locales: [LocaleTag], samples: SampleResults = .none) -> (ResolvedCourse, [Diagnostic]) {
         var diagnostics: Set<Diagnostic> = []
         var pages: [LocaleTag: [ChapterPage]] = [:]
+        // Every locale is numbered in one parallel pass and linked in another, so the cores
+        // wait for each other twice, not twice per locale.
+        let numberedLocales = Set(locales + [config.sourceLocale]).sorted { $0.rawValue < $1.rawValue }
+        let numbered = numberLocales(numberedLocales, config: config, chapters: chapters, samples: samples)
         // The source locale's ids tell a translator which id their translation lacks.
-        let source = numberLocale(config.sourceLocale, config: config, chapters: chapters, samples: samples)
+        let sourceIDs = numbered[config.sourceLocale]?.global ?? [:]
         var fingerprints: [String: String] = [:]
         for (id, versions) in chapters { fingerprints[id] = versions[config.sourceLocale]?.source.fingerprint }
-        for locale in locales {
-            let numbered = locale == config.sourceLocale ? source
-                : numberLocale(locale, config: config, chapters: chapters, samples: samples)
-            let (localePages, linkDiagnostics) = linkLocale(locale, numbered, sourceIDs: source.global, strings: strings,
-                                                            contentFiles: contentFiles)
+        let linked = linkLocales(locales.map { ($0, numbered[$0]!) }, sourceIDs: sourceIDs, strings: strings, contentFiles: contentFiles)
+        for (locale, (localePages, linkDiagnostics)) in zip(locales, linked) {
             pages[locale] = localePages.map { page in
                 var page = page
                 page.isStale = page.contentLocale != config.sourceLocale
@@ -31,7 +32,7 @@ public enum Resolver {
                 page.updated = chapters[page.id]?[page.contentLocale]?.source.updated
                 return page
             }
-            diagnostics.formUnion(numbered.diagnostics)
+            diagnostics.formUnion(numbered[locale]!.diagnostics)
             diagnostics.formUnion(linkDiagnostics)
         }
         let course = ResolvedCourse(config: config, locales: locales, pages: pages, strings: strings)
@@ -54,17 +55,18 @@ public enum Resolver {
         var diagnostics: [Diagnostic]
     }
 
-    /// Pass 1 for one locale: every chapter (or its fallback) numbered, and the course-wide ids.
-    static func numberLocale(_ locale: LocaleTag, config: CourseConfig,
-                             chapters: [String: [LocaleTag: ParsedChapter]], samples: SampleResults) -> NumberedLocale {
-        var diagnostics: [Diagnostic] = []
-        // Pass 1: numbers and ids, each chapter on its own (in parallel).
-        let chain = locale.fallbackChain(source: config.sourceLocale)
-        let chosen: [(Int, ParsedChapter)] = config.chapterIDs.enumerated().compactMap { index, id in
-            guard let versions = chapters[id], let chapter = chain.lazy.compactMap({ versions[$0] }).first else { return nil }
-            return (index + 1, chapter)
+    /// Pass 1: in every locale, every chapter (or its fallback) numbered, and the course-wide ids.
+    static func numberLocales(_ locales: [LocaleTag], config: CourseConfig,
+                              chapters: [String: [LocaleTag: ParsedChapter]], samples: SampleResults) -> [LocaleTag: NumberedLocale] {
+        // Numbers and ids, each chapter on its own (in parallel).
+        let chosen: [(LocaleTag, Int, ParsedChapter)] = locales.flatMap { locale in
+            let chain = locale.fallbackChain(source: config.sourceLocale)
+            return config.chapterIDs.enumerated().compactMap { index, id -> (LocaleTag, Int, ParsedChapter)? in
+                guard let versions = chapters[id], let chapter = chain.lazy.compactMap({ versions[$0] }).first else { return nil }
+                return (locale, index + 1, chapter)
+            }
         }
-        let numberedWithDiagnostics = parallelMap(chosen) { number, chapter in
+        let numberedWithDiagnostics = parallelMap(chosen) { locale, number, chapter in
             // Samples become listings and output first, so they are numbered like any listing.
             var expander = SampleExpander(results: samples, locale: locale, path: chapter.source.path)
             let expanded = Document(blocks: expander.expand(chapter.document.blocks))
@@ -73,31 +75,39 @@ public enum Resolver {
             return (NumberedChapter(parsed: chapter, number: number, document: document,
                                     targets: numberer.targets, outline: numberer.outline), expander.diagnostics + numberer.diagnostics)
         }
-        let numbered = numberedWithDiagnostics.map(\.0)
-        diagnostics += numberedWithDiagnostics.flatMap(\.1)
-        // Course-wide registry of explicit ids; duplicates are errors naming both places.
-        var global: [String: Target] = [:]
-        for chapter in numbered {
-            for (id, target) in chapter.targets.explicit.sorted(by: { $0.value.location < $1.value.location }) {
-                if let first = global[id] {
-                    diagnostics.append(duplicateID(id, at: target.location, first: first.location))
-                } else {
-                    global[id] = target
+        var result: [LocaleTag: NumberedLocale] = [:]
+        for (index, (locale, _, _)) in chosen.enumerated() {
+            let (chapter, diagnostics) = numberedWithDiagnostics[index]
+            result[locale, default: NumberedLocale(chapters: [], global: [:], diagnostics: [])].chapters.append(chapter)
+            result[locale]!.diagnostics += diagnostics
+        }
+        for locale in locales {
+            var numbered = result[locale] ?? NumberedLocale(chapters: [], global: [:], diagnostics: [])
+            // Course-wide registry of explicit ids; duplicates are errors naming both places.
+            for chapter in numbered.chapters {
+                for (id, target) in chapter.targets.explicit.sorted(by: { $0.value.location < $1.value.location }) {
+                    if let first = numbered.global[id] {
+                        numbered.diagnostics.append(duplicateID(id, at: target.location, first: first.location))
+                    } else {
+                        numbered.global[id] = target
+                    }
                 }
             }
+            result[locale] = numbered
         }
-        return NumberedLocale(chapters: numbered, global: global, diagnostics: diagnostics)
+        return result
     }
 
-    /// Pass 2 for one locale: references, chapter by chapter (in parallel).
-    static func linkLocale(_ locale: LocaleTag, _ numbered: NumberedLocale, sourceIDs: [String: Target],
-                           strings: [LocaleTag: UIStrings], contentFiles: Set<String>) -> ([ChapterPage], [Diagnostic]) {
-        let byID = Dictionary(uniqueKeysWithValues: numbered.chapters.map { ($0.parsed.source.id, $0) })
-        let global = numbered.global
-        let linked = parallelMap(numbered.chapters) { chapter in
+    /// Pass 2: references, chapter by chapter (in parallel, every locale at once).
+    static func linkLocales(_ locales: [(LocaleTag, NumberedLocale)], sourceIDs: [String: Target],
+                            strings: [LocaleTag: UIStrings], contentFiles: Set<String>) -> [([ChapterPage], [Diagnostic])] {
+        let byID = locales.map { _, numbered in Dictionary(uniqueKeysWithValues: numbered.chapters.map { ($0.parsed.source.id, $0) }) }
+        let jobs = locales.enumerated().flatMap { index, entry in entry.1.chapters.map { (index, $0) } }
+        let linked = parallelMap(jobs) { localeIndex, chapter in
+            let (locale, numbered) = locales[localeIndex]
             let source = chapter.parsed.source
             let labels = strings[source.locale] ?? UIStrings(locale: source.locale, entries: [:])
-            var linker = Linker(chapter: chapter, global: global, chapters: byID, labels: labels,
+            var linker = Linker(chapter: chapter, global: numbered.global, chapters: byID[localeIndex], labels: labels,
                                 contentFiles: contentFiles, contentLocaleFolder: source.locale.rawValue)
             linker.sourceIDs = sourceIDs
             let document = linker.link(chapter.document)
@@ -105,7 +115,12 @@ public enum Resolver {
                                 title: source.title, summary: source.summary, sourcePath: source.path,
                                 document: document, outline: chapter.outline, files: linker.files), linker.diagnostics)
         }
-        return (linked.map(\.0), linked.flatMap(\.1))
+        var result = locales.map { _ in ([ChapterPage](), [Diagnostic]()) }
+        for ((localeIndex, _), (page, diagnostics)) in zip(jobs, linked) {
+            result[localeIndex].0.append(page)
+            result[localeIndex].1 += diagnostics
+        }
+        return result
     }
 }
 
