@@ -64,6 +64,9 @@ public struct SiteFile: Hashable, Sendable {
     public enum Contents: Hashable, Sendable {
         case text(String)
         case bytes([UInt8])
+        /// These bytes one after another: a page made of parts that are in memory anyway (the
+        /// print version and its chapter bodies), so it is never copied into one piece.
+        case chunks([[UInt8]])
         /// Copied from this path on disk by the write stage.
         case copy(from: String)
     }

@@ -109,7 +109,7 @@ public struct SiteRenderer: Sendable {
             }
             if !pages.isEmpty {
                 // After every chapter page, whose bodies it gathers.
-                printJobs.append { [self] in SiteFile(path: "\(locale.rawValue)/print.html", contents: .bytes(renderPrint(context))) }
+                printJobs.append { [self] in SiteFile(path: "\(locale.rawValue)/print.html", contents: .chunks(renderPrint(context))) }
             }
             for index in pages.indices {
                 jobs.append { [self] in
@@ -257,8 +257,8 @@ public struct SiteRenderer: Sendable {
 
     /// The whole course of one locale on one page, for printing or saving as PDF. Every id is
     /// prefixed with its chapter's id, and links between chapters become links within the page.
-    /// UTF-8 bytes: for a big course the page is megabytes, and a String would be one more copy.
-    func renderPrint(_ locale: LocaleContext) -> [UInt8] {
+    /// Chunks of UTF-8: for a big course the page is megabytes, and its chapter bodies are already in memory.
+    func renderPrint(_ locale: LocaleContext) -> [[UInt8]] {
         var context = locale.base(root: "../")
         context["page_title"] = locale.strings.format("print_title", locale.courseTitle)
         context["toc"] = locale.toc.map { part -> [String: Any] in
@@ -280,24 +280,25 @@ public struct SiteRenderer: Sendable {
         context["alternates"] = locale.alternates(page: "print.html")
         context["canonical"] = locale.canonical(page: "print.html")
         let frame = Array(wrap(library.render(context, withTemplate: "print") ?? "", context).utf8)
-        var out: [UInt8] = []
-        let bodies = locale.pages.indices.map { locale.printableBody($0) }  // rendered now only for pages the preview reused
-        out.reserveCapacity(frame.count + bodies.reduce(0) { $0 + $1.count })
-        var index = 0
+        // The page is the frame's runs between markers and the bodies: the bodies are not copied.
+        var chunks: [[UInt8]] = []
+        var runStart = 0, index = 0
         let start = Array(Self.printMarker(0).utf8.prefix(8))  // "\u{1}primer-"
         while index < frame.count {
             if frame[index] == 1, frame[index...].starts(with: start),
                let close = frame[(index + start.count)...].firstIndex(of: 1),
                let chapter = Int(String(decoding: frame[(index + start.count + 6)..<close], as: UTF8.self)),
                locale.pages.indices.contains(chapter) {
-                out += bodies[chapter]
+                chunks.append(Array(frame[runStart..<index]))
+                chunks.append(locale.printableBody(chapter))  // rendered now only for pages the preview reused
                 index = close + 1
+                runStart = index
             } else {
-                out.append(frame[index])
                 index += 1
             }
         }
-        return out
+        chunks.append(Array(frame[runStart...]))
+        return chunks
     }
 
     /// "\u{1}primer-print-12\u{1}": where chapter 12's body goes in the print version.

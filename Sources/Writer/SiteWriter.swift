@@ -27,9 +27,24 @@ public enum SiteWriter {
 
     /// Plain open/write/close: the file is new in the staging folder, so nothing fancier is needed.
     static func writeFile(_ buffer: UnsafeBufferPointer<UInt8>, to path: String) throws {
+        let fd = try create(path)
+        defer { close(fd) }
+        try write(buffer, to: fd, path: path)
+    }
+
+    static func writeFile(chunks: [[UInt8]], to path: String) throws {
+        let fd = try create(path)
+        defer { close(fd) }
+        for chunk in chunks { try chunk.withUnsafeBufferPointer { try write($0, to: fd, path: path) } }
+    }
+
+    static func create(_ path: String) throws -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
-        defer { close(fd) }
+        return fd
+    }
+
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to fd: Int32, path: String) throws {
         var offset = 0
         while offset < buffer.count {
             let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -48,6 +63,14 @@ public enum SiteWriter {
             return current.count == text.utf8.count && current == Data(text.utf8)
         case .bytes(let bytes):
             return current.count == bytes.count && current == Data(bytes)
+        case .chunks(let chunks):
+            guard current.count == chunks.reduce(0, { $0 + $1.count }) else { return false }
+            var offset = current.startIndex
+            for chunk in chunks {
+                guard current[offset..<(offset + chunk.count)].elementsEqual(chunk) else { return false }
+                offset += chunk.count
+            }
+            return true
         case .copy(let source):
             guard let data = FileManager.default.contents(atPath: source) else { return false }
             return data == current
@@ -122,6 +145,7 @@ public final class StagedSite: Sendable {
                 switch file.contents {
                 case .text(var text): try text.withUTF8 { try SiteWriter.writeFile($0, to: target) }
                 case .bytes(let bytes): try bytes.withUnsafeBufferPointer { try SiteWriter.writeFile($0, to: target) }
+                case .chunks(let chunks): try SiteWriter.writeFile(chunks: chunks, to: target)
                 case .copy(let source): try FileManager.default.copyItem(atPath: source, toPath: target)
                 }
             }

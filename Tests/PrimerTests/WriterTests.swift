@@ -71,4 +71,15 @@ import Writer
         #expect(TestSupport.read(URL(fileURLWithPath: site + "/a.html")) == "A")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
     }
+
+    /// A page in chunks (the print version) is written as one file and compared as one.
+    @Test func aFileInChunksIsWrittenAndComparedWhole() throws {
+        let site = temp().appendingPathComponent("site").path
+        let page = SiteFile(path: "print.html", contents: .chunks([Array("<p>".utf8), Array("body ✓".utf8), [], Array("</p>".utf8)]))
+        #expect(try SiteWriter.write([page], to: site).written == 1)
+        #expect(TestSupport.read(URL(fileURLWithPath: site + "/print.html")) == "<p>body ✓</p>")
+        #expect(try SiteWriter.write([page], to: site) == .init(written: 0, unchanged: 1, removed: 0, swapped: false))
+        let changed = SiteFile(path: "print.html", contents: .chunks([Array("<p>".utf8), Array("body ✗".utf8), Array("</p>".utf8)]))
+        #expect(try SiteWriter.write([changed], to: site).written == 1)
+    }
 }
