@@ -30,7 +30,9 @@ struct Linker {
 
     private mutating func block(_ block: Block, at outer: Position) -> Block {
         switch block {
-        case .paragraph(let inlines, let p): return .paragraph(self.inlines(inlines, at: p), p)
+        case .paragraph(let inlines, let p):
+            guard Self.hasLinks(inlines) else { return block }
+            return .paragraph(self.inlines(inlines, at: p), p)
         case .heading(var h): h.content = inlines(h.content, at: h.position); return .heading(h)
         case .quote(let inner): return .quote(inner.map { self.block($0, at: outer) })
         case .callout(let kind, let inner): return .callout(kind, inner.map { self.block($0, at: outer) })
@@ -60,8 +62,21 @@ struct Linker {
         }
     }
 
+    /// Whether any inline (nested ones too) is a link or an image: most runs of text have none,
+    /// and are kept as they are instead of being copied.
+    static func hasLinks(_ inlines: [Inline]) -> Bool {
+        inlines.contains { inline in
+            switch inline {
+            case .link, .image: return true
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): return hasLinks(c)
+            default: return false
+            }
+        }
+    }
+
     private mutating func inlines(_ inlines: [Inline], at position: Position) -> [Inline] {
-        inlines.map { inline in
+        guard Self.hasLinks(inlines) else { return inlines }
+        return inlines.map { inline in
             switch inline {
             case .emphasis(let c): return .emphasis(self.inlines(c, at: position))
             case .strong(let c): return .strong(self.inlines(c, at: position))

@@ -28,7 +28,23 @@ struct SampleExpander {
     func location(_ p: Position) -> SourceLocation { SourceLocation(path: path, line: p.line, column: p.column) }
 
     mutating func expand(_ blocks: [Block]) -> [Block] {
-        blocks.flatMap { expand($0) }
+        // Most blocks hold no sample: those arrays are kept as they are instead of being copied.
+        guard blocks.contains(where: Self.holdsSamples) else { return blocks }
+        var expanded: [Block] = []
+        expanded.reserveCapacity(blocks.count)
+        for block in blocks { expanded += expand(block) }
+        return expanded
+    }
+
+    static func holdsSamples(_ block: Block) -> Bool {
+        switch block {
+        case .sample, .snippet: return true
+        case .quote(let inner), .callout(_, let inner): return inner.contains(where: holdsSamples)
+        case .list(let list): return list.items.contains { $0.blocks.contains(where: holdsSamples) }
+        case .exercises(let exercises):
+            return exercises.contains { $0.blocks.contains(where: holdsSamples) || ($0.solution ?? []).contains(where: holdsSamples) }
+        default: return false
+        }
     }
 
     mutating func expand(_ block: Block) -> [Block] {
