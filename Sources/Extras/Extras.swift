@@ -102,24 +102,17 @@ public enum Extras {
             }
         }
         // The course's own code in chapters declares names too (types of a snippet, its properties).
-        // Pages are walked in parallel, and every distinct piece of code is parsed once, in parallel.
+        // Each page is walked once, in parallel; every distinct piece of code is parsed once, in parallel.
         let localesInOrder = course.pages.keys.sorted { $0.rawValue < $1.rawValue }
         let pages = localesInOrder.flatMap { locale in (course.pages[locale] ?? []).map { (locale, $0) } }
-        let perPage = parallelMap(pages) { _, page -> (codes: Set<String>, spans: Set<String>) in
-            var codes = Set<String>(), spans = Set<String>()
-            walk(page) { block, _ in
-                switch block {
-                case .code(let code) where code.sample != nil || code.language == "swift": codes.insert(code.code)
-                case .paragraph(let inlines, _):
-                    // Inline code such as `struct Album { var photos: [Photo] }` declares names too.
-                    for span in codeSpans(inlines) where span.contains(" ") { spans.insert(span) }
-                default: break
-                }
+        let gathered = parallelMap(pages) { _, page in CodeOnPage(page) }
+        var codes = Set<String>(), spans = Set<String>()
+        for page in gathered {
+            for item in page.items {
+                // Inline code such as `struct Album { var photos: [Photo] }` in a paragraph declares names too.
+                if item.isBlock { codes.insert(item.text) } else if item.inParagraph && item.text.contains(" ") { spans.insert(item.text) }
             }
-            return (codes, spans)
         }
-        let codes = perPage.reduce(into: Set<String>()) { $0.formUnion($1.codes) }
-        let spans = perPage.reduce(into: Set<String>()) { $0.formUnion($1.spans) }
         let texts = Array(codes) + Array(spans.subtracting(codes))
         let results = parallelMap(texts) { APINames.scan($0) }
         var scanned: [String: APINames.Found] = [:]
@@ -138,25 +131,20 @@ public enum Extras {
             return true
         }
         // Every name each page uses, where, in the page's order.
-        let uses = parallelMap(pages) { [scanned] _, page -> [(name: String, place: SamplePlace)] in
+        let uses = parallelMap(Array(gathered.indices)) { [scanned] index -> [(name: String, place: SamplePlace)] in
+            let page = gathered[index]
             var uses: [(name: String, place: SamplePlace)] = []
-            walk(page) { block, here in
-                switch block {
-                case .code(let code) where code.sample != nil || code.language == "swift":
-                    var place = here
-                    place.listingID = code.isListing ? code.id : nil
-                    place.listingNumber = code.isListing ? code.number : nil
-                    for name in (scanned[code.code] ?? APINames.scan(code.code)).used.sorted() { uses.append((name, place)) }
-                case .paragraph(let inlines, _):
-                    for span in codeSpans(inlines) {
-                        for name in names(inSpan: span, known: known) { uses.append((name, here)) }
-                    }
-                case .heading(let heading):
-                    for span in codeSpans(heading.content) {
-                        for name in names(inSpan: span, known: known) { uses.append((name, here)) }
-                    }
-                default: break
+            var places: [Int: SamplePlace] = [:]  // by section: a section's title is worked out once, if at all
+            for item in page.items {
+                let names = item.isBlock ? (scanned[item.text] ?? APINames.scan(item.text)).used.sorted() : Self.names(inSpan: item.text, known: known)
+                guard !names.isEmpty else { continue }
+                var place = places[item.section] ?? page.place(section: item.section)
+                places[item.section] = place
+                if item.isBlock {
+                    place.listingID = item.listing?.id
+                    place.listingNumber = item.listing?.number
                 }
+                for name in names { uses.append((name, place)) }
             }
             return uses
         }
@@ -184,36 +172,106 @@ public enum Extras {
     }
 
     static func codeSpans(_ inlines: [Inline]) -> [String] {
-        inlines.flatMap { inline -> [String] in
+        var spans: [String] = []
+        codeSpans(inlines, into: &spans)
+        return spans
+    }
+
+    static func codeSpans(_ inlines: [Inline], into spans: inout [String]) {
+        for inline in inlines {
             switch inline {
-            case .code(let text): return [text]
-            case .emphasis(let c), .strong(let c), .strikethrough(let c): return codeSpans(c)
-            case .link(let link): return codeSpans(link.content)
-            default: return []
+            case .code(let text): spans.append(text)
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): codeSpans(c, into: &spans)
+            case .link(let link): codeSpans(link.content, into: &spans)
+            default: break
             }
+        }
+    }
+
+    /// The code a page shows, in order: Swift blocks and samples, and inline code in paragraphs
+    /// and headings, each with the section it is in.
+    struct CodeOnPage: Sendable {
+        struct Item: Sendable {
+            var text: String
+            var isBlock: Bool
+            var inParagraph = false
+            /// Index into `headings`, or -1 before the first heading.
+            var section: Int
+            var listing: (id: String?, number: Numbering?)?
+        }
+        let page: ChapterPage
+        var items: [Item] = []
+        var headings: [Heading] = []
+
+        init(_ page: ChapterPage) {
+            self.page = page
+            visit(page.document.blocks, top: true)
+        }
+
+        private mutating func visit(_ blocks: [Block], top: Bool) {
+            for block in blocks {
+                switch block {
+                case .heading(let heading):
+                    if top { headings.append(heading) }
+                    span(heading.content, inParagraph: false)
+                case .code(let code) where code.sample != nil || code.language == "swift":
+                    items.append(Item(text: code.code, isBlock: true, section: headings.count - 1,
+                                      listing: code.isListing ? (code.id, code.number) : (nil, nil)))
+                case .paragraph(let inlines, _): span(inlines, inParagraph: true)
+                case .quote(let inner), .callout(_, let inner): visit(inner, top: false)
+                case .list(let list): for item in list.items { visit(item.blocks, top: false) }
+                case .exercises(let exercises):
+                    for exercise in exercises {
+                        visit(exercise.blocks, top: false)
+                        visit(exercise.solution ?? [], top: false)
+                    }
+                default: break
+                }
+            }
+        }
+
+        private mutating func span(_ inlines: [Inline], inParagraph: Bool) {
+            var spans: [String] = []
+            codeSpans(inlines, into: &spans)
+            for text in spans { items.append(Item(text: text, isBlock: false, inParagraph: inParagraph, section: headings.count - 1)) }
+        }
+
+        func place(section: Int) -> SamplePlace {
+            let heading = section >= 0 ? headings[section] : nil
+            return SamplePlace(chapterID: page.id, chapterNumber: page.number, chapterTitle: page.title,
+                               section: heading?.number?.dotted, sectionID: heading?.id, sectionTitle: heading?.content.plainText,
+                               listingID: nil, listingNumber: nil)
         }
     }
 
     /// `Date`, `String.count`, `isKnownUniquelyReferenced(_:)`, `sorted()`: the identifiers an
     /// inline code span names. Lowercase single words count only when samples use them as API.
     static func names(inSpan span: String, known: Set<String>) -> [String] {
-        var text = Substring(span)
+        // Names are ASCII, so the span is looked at as bytes (Character properties are slow).
+        var text = span.utf8[...]
         var called = false
-        if let paren = text.firstIndex(of: "(") {
-            guard text.hasSuffix(")") else { return [] }
+        if let paren = text.firstIndex(of: UInt8(ascii: "(")) {
+            guard text.last == UInt8(ascii: ")") else { return [] }
             text = text[..<paren]
             called = true
         }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let underscore = UInt8(ascii: "_")
+        let parts = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard !parts.isEmpty, parts.allSatisfy({ part in
-            guard let first = part.first, first.isLetter || first == "_" else { return false }
-            return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && part.allSatisfy(\.isASCII)
+            guard let first = part.first, isLetter(first) || first == underscore else { return false }
+            return part.allSatisfy { isLetter($0) || isDigit($0) || $0 == underscore }
         }) else { return [] }
-        let base = String(parts[0])
-        return parts.map(String.init).filter { name in
-            if name == base { return name.first!.isUppercase || known.contains(name) || (called && name.contains(where: \.isUppercase)) }
+        let baseIsType = isUpper(parts[0].first!)
+        return parts.indices.compactMap { index in
+            let name = String(decoding: parts[index], as: UTF8.self)
+            if index == 0 {
+                return baseIsType || known.contains(name) || (called && parts[index].contains(where: isUpper)) ? name : nil
+            }
             // A member counts after a type (`String.count`) or when samples use it as API.
-            return base.first!.isUppercase || known.contains(name)
+            return baseIsType || known.contains(name) ? name : nil
         }
     }
 
