@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CourseModel"),
         .target(name: "Localization", dependencies: ["CourseModel", "CPluralRules"]),
         .target(name: "Loader", dependencies: ["CourseModel", "Localization", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM"]),
+        .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM", "CPlatform"]),
         .target(name: "Samples", dependencies: ["CourseModel", "CPlatform"]),
         .target(name: "Resolver", dependencies: ["CourseModel"]),
         .target(name: "Extras", dependencies: [

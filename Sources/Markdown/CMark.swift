@@ -1,4 +1,5 @@
 import CCmarkGFM
+import CPlatform
 import CourseModel
 import Synchronization
 
@@ -16,9 +17,22 @@ struct RawParse {
     var diagnostics: [Diagnostic]
 }
 
+/// cmark-gfm allocates through this: a per-thread bump allocator (CPlatform's arena). The parse
+/// holds the lock, so its allocations are cheap, and the tree is released in one go instead of
+/// node by node. Reading the tree allocates too (cmark makes C strings of some literals on
+/// demand), on the same thread and so in the same arena.
+nonisolated(unsafe) private let arena: UnsafeMutablePointer<cmark_mem> = {
+    let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
+    memory.initialize(to: cmark_mem(calloc: primer_arena_calloc, realloc: primer_arena_realloc, free: primer_arena_free))
+    return memory
+}()
+
 /// Parses GitHub-flavoured Markdown into plain Swift values.
 /// `lineOffset` is added to every line so positions point into the whole file.
 func parseWithCmark(_ text: String, path: String, lineOffset: Int) -> RawParse {
+    primer_arena_begin()
+    defer { primer_arena_end() }  // the whole tree
+    var utf8 = Array(text.utf8)  // copied before taking the lock
     // The tree belongs to this call alone once parsed, so it is walked outside the lock.
     let parsed: OpaquePointer? = cmarkLock.withLock { registered in
         if !registered {
@@ -26,14 +40,13 @@ func parseWithCmark(_ text: String, path: String, lineOffset: Int) -> RawParse {
             registered = true
         }
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
-        guard let parser = cmark_parser_new(options) else { return nil }
+        guard let parser = cmark_parser_new_with_mem(options, arena) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in ["table", "strikethrough", "autolink", "tasklist", "tagfilter"] {
             if let extensionPointer = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, extensionPointer)
             }
         }
-        var utf8 = Array(text.utf8)
         utf8.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
@@ -42,7 +55,6 @@ func parseWithCmark(_ text: String, path: String, lineOffset: Int) -> RawParse {
         return cmark_parser_finish(parser)
     }
     guard let root = parsed else { return RawParse(blocks: [], diagnostics: []) }
-    defer { cmark_node_free(root) }
     var converter = Converter(path: path, lineOffset: lineOffset)
     let blocks = converter.blocks(of: root, depth: 0)
     return RawParse(blocks: blocks, diagnostics: converter.diagnostics)

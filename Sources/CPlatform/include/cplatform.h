@@ -37,4 +37,13 @@ void primer_run_free(primer_run_result *result);
 /// this way too. Returns how many were killed.
 int primer_kill_marked(const char *marker);
 
+/// A bump allocator for cmark-gfm (`cmark_parser_new_with_mem`): allocation is a pointer
+/// increment, freeing does nothing, and `primer_arena_end` releases the whole tree at once.
+/// One arena per thread: begin before a parse, end once its tree has been read.
+void primer_arena_begin(void);
+void primer_arena_end(void);
+void *primer_arena_calloc(size_t count, size_t size);
+void *primer_arena_realloc(void *block, size_t size);
+void primer_arena_free(void *block);
+
 #endif
