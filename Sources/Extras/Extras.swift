@@ -110,7 +110,7 @@ public enum Extras {
         for page in gathered {
             for item in page.items {
                 // Inline code such as `struct Album { var photos: [Photo] }` in a paragraph declares names too.
-                if item.isBlock { codes.insert(item.text) } else if item.inParagraph && item.text.contains(" ") { spans.insert(item.text) }
+                if item.isBlock { codes.insert(item.text) } else if item.inParagraph && item.text.utf8.contains(0x20) { spans.insert(item.text) }
             }
         }
         let texts = Array(codes) + Array(spans.subtracting(codes))

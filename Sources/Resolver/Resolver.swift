@@ -21,8 +21,10 @@ public enum Resolver {
         let numbered = numberLocales(numberedLocales, config: config, chapters: chapters, samples: samples)
         // The source locale's ids tell a translator which id their translation lacks.
         let sourceIDs = numbered[config.sourceLocale]?.global ?? [:]
-        var fingerprints: [String: String] = [:]
-        for (id, versions) in chapters { fingerprints[id] = versions[config.sourceLocale]?.source.fingerprint }
+        // A translation is stale unless it was made from this version of the source text
+        // (hashes of every source chapter, in parallel).
+        let withSource = chapters.compactMap { id, versions in versions[config.sourceLocale].map { (id, $0.source) } }
+        let fingerprints = Dictionary(uniqueKeysWithValues: zip(withSource.map(\.0), parallelMap(withSource) { $0.1.fingerprint }))
         let linked = linkLocales(locales.map { ($0, numbered[$0]!) }, sourceIDs: sourceIDs, strings: strings, contentFiles: contentFiles)
         for (locale, (localePages, linkDiagnostics)) in zip(locales, linked) {
             pages[locale] = localePages.map { page in
