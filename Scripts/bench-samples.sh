@@ -34,7 +34,7 @@ hyperfine --warmup 1 --runs 10 --export-json nochange.json "$PRIMER build --temp
 echo
 echo "== A chapter edited, every sample cached (the site is rebuilt, no sample is built or run)"
 hyperfine --warmup 1 --runs 5 --export-json chapter.json \
-  --prepare "echo >> Content/en/samples.md" "$PRIMER build --templates $TEMPLATES"
+  --prepare "echo >> Content/en/all-samples.md" "$PRIMER build --templates $TEMPLATES"
 
 echo
 echo "== One sample edited"

@@ -6,8 +6,8 @@ import sys
 out, count = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 50
 os.makedirs(f"{out}/en", exist_ok=True)
 with open(f"{out}/course.yml", "w") as f:
-    f.write("title: Samples benchmark\nsource_locale: en\nlocales: [en]\nparts:\n  - title: Part\n    chapters: [samples]\n")
-with open(f"{out}/en/samples.md", "w") as f:
+    f.write("title: Samples benchmark\nsource_locale: en\nlocales: [en]\nparts:\n  - title: Part\n    chapters: [all-samples]\n")
+with open(f"{out}/en/all-samples.md", "w") as f:
     f.write("---\ntitle: Samples\n---\n")
     for i in range(count):
         f.write(f"## Sample {i}\n\n```swift {{sample=\"s{i:02d}\"}}\n```\n\n")

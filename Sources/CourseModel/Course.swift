@@ -11,6 +11,12 @@ public extension Dictionary where Key == LocaleTag, Value == String {
 
 /// `Content/course.yml`, checked.
 public struct CourseConfig: Hashable, Sendable {
+    /// Pages Primer makes in every locale's folder, so no chapter may have their names (compared
+    /// without case: some file systems do not tell `Index.html` from `index.html`).
+    public static let reservedPageIDs: [String: String] = [
+        "index": "the locale's home page", "samples": "the sample gallery", "api-index": "the API index",
+        "print": "the printable version of the course",
+    ]
     public var title: LocalizedText
     public var sourceLocale: LocaleTag
     public var locales: [LocaleTag]

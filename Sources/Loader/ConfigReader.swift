@@ -124,6 +124,11 @@ enum ConfigReader {
                                                           suggestion: "the id is the chapter's file name without .md"))
                                 continue
                             }
+                            if let page = CourseConfig.reservedPageIDs[id.lowercased()] {
+                                diagnostics.append(.error("chapter id '\(id)' is the name of a page Primer makes: \(page) (<locale>/\(id.lowercased()).html)",
+                                                          at: location, suggestion: "rename the chapter's files and this entry, e.g. to '\(id)-chapter'"))
+                                continue
+                            }
                             if let first = seen[id] {
                                 diagnostics.append(.error("chapter '\(id)' is listed twice in the table of contents",
                                                           at: location, related: [first]))

@@ -131,6 +131,12 @@ public final class StagedSite: Sendable {
     /// Puts one file into the staging folder: a hard link to the current site's file when that
     /// one has the same contents, a new file otherwise. A failure is reported by `commit`.
     public func add(_ file: SiteFile) {
+        guard state.withLock({ $0.paths.insert(file.path).inserted }) else {
+            state.withLock { state in
+                if state.failure == nil { state.failure = "\(file.path) is made twice (two pages with one name)" }
+            }
+            return
+        }
         let folder = file.path.lastIndex(of: "/").map { String(file.path[..<$0]) } ?? ""
         let target = stagingPath + "/" + file.path
         do {
@@ -150,7 +156,6 @@ public final class StagedSite: Sendable {
                 }
             }
             state.withLock { state in
-                state.paths.insert(file.path)
                 if same { state.unchanged += 1 } else { state.written += 1 }
             }
         } catch {

@@ -82,4 +82,15 @@ import Writer
         let changed = SiteFile(path: "print.html", contents: .chunks([Array("<p>".utf8), Array("body ✗".utf8), Array("</p>".utf8)]))
         #expect(try SiteWriter.write([changed], to: site).written == 1)
     }
+
+    /// Two files for one path would silently replace each other: the write fails instead.
+    @Test func aPathMadeTwiceFailsTheWrite() throws {
+        let root = temp()
+        let site = root.appendingPathComponent("site").path
+        #expect(throws: DiagnosticsError.self) {
+            try SiteWriter.write([SiteFile(path: "en/samples.html", contents: .text("gallery")),
+                                  SiteFile(path: "en/samples.html", contents: .text("chapter"))], to: site)
+        }
+        #expect(!FileManager.default.fileExists(atPath: site))
+    }
 }
