@@ -7,12 +7,14 @@ primer, workdir, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
 templates = os.path.abspath("Templates")
 shutil.rmtree(workdir, ignore_errors=True)
 shutil.copytree("Content", workdir + "/Content", ignore=shutil.ignore_patterns(".build", ".primer-cache"))
+# The server's log goes to a file: it outlives this script (wrk runs against it next), and a
+# pipe closed by this script's exit would end it at its next log line (SIGPIPE).
+log_path = workdir + "/serve.log"
 server = subprocess.Popen([primer, "serve", "--templates", templates, "--port", str(port)], cwd=workdir,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-for line in server.stdout:
-    if "serving the course" in line: break
-# Keep reading the server's log, so its pipe never fills up and blocks it.
-threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+                          stdout=open(log_path, "w"), stderr=subprocess.STDOUT)
+for attempt in range(600):
+    if "serving the course" in open(log_path, encoding="utf-8").read(): break
+    time.sleep(0.05)
 
 events = []
 cond = threading.Condition()
