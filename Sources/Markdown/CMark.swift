@@ -104,26 +104,32 @@ private struct Converter {
 
     mutating func blocks(of node: OpaquePointer, depth: Int) -> [Block] {
         if tooDeep(node, depth: depth) { return [] }
-        return Self.children(node).compactMap { block($0, depth: depth + 1) }
+        var result: [Block] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            if let block = block(current, depth: depth + 1) { result.append(block) }
+            child = cmark_node_next(current)
+        }
+        return result
     }
 
+    /// Core node types are told apart by number; only extension nodes (tables) by name.
     mutating func block(_ node: OpaquePointer, depth: Int) -> Block? {
-        let typeName = Self.string(cmark_node_get_type_string(node))
-        switch typeName {
-        case "paragraph":
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_PARAGRAPH:
             return .paragraph(inlines(of: node, depth: depth), position(node))
-        case "heading":
+        case CMARK_NODE_HEADING:
             return .heading(Heading(level: Int(cmark_node_get_heading_level(node)), content: inlines(of: node, depth: depth),
                                     attributes: Attributes(), position: position(node)))
-        case "code_block":
+        case CMARK_NODE_CODE_BLOCK:
             return .code(CodeBlock(language: Self.string(cmark_node_get_fence_info(node)),
                                    code: Self.string(cmark_node_get_literal(node)),
                                    attributes: Attributes(), position: position(node)))
-        case "html_block":
+        case CMARK_NODE_HTML_BLOCK:
             return .html(Self.string(cmark_node_get_literal(node)))
-        case "block_quote":
+        case CMARK_NODE_BLOCK_QUOTE:
             return .quote(blocks(of: node, depth: depth))
-        case "list":
+        case CMARK_NODE_LIST:
             if tooDeep(node, depth: depth) { return nil }
             let items = Self.children(node).map { item in
                 let checked: Bool? = Self.string(cmark_node_get_type_string(item)) == "tasklist"
@@ -133,9 +139,15 @@ private struct Converter {
             return .list(ListBlock(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
                                    start: Int(cmark_node_get_list_start(node)),
                                    tight: cmark_node_get_list_tight(node) != 0, items: items))
-        case "thematic_break":
+        case CMARK_NODE_THEMATIC_BREAK:
             return .rule
-        case "table":
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            // cmark-gfm moves the referenced definitions to the end in reference order and
+            // numbers references 1, 2…
+            footnoteDefinitions += 1
+            return .footnoteDefinition(label: String(footnoteDefinitions), blocks: blocks(of: node, depth: depth))
+        default:
+            guard Self.string(cmark_node_get_type_string(node)) == "table" else { return nil }
             let columns = Int(cmark_gfm_extensions_get_table_columns(node))
             var alignments: [TableAlignment] = []
             if let raw = cmark_gfm_extensions_get_table_alignments(node) {
@@ -155,53 +167,50 @@ private struct Converter {
                 if cmark_gfm_extensions_get_table_row_is_header(row) != 0 { header = cells } else { rows.append(cells) }
             }
             return .table(Table(alignments: alignments, header: header, rows: rows, position: position(node)))
-        default:
-            // This cmark-gfm has no type string for footnotes. It moves the referenced
-            // definitions to the end in reference order and numbers references 1, 2…
-            if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION {
-                footnoteDefinitions += 1
-                return .footnoteDefinition(label: String(footnoteDefinitions), blocks: blocks(of: node, depth: depth))
-            }
-            return nil
         }
     }
 
     mutating func inlines(of node: OpaquePointer, depth: Int) -> [Inline] {
         if tooDeep(node, depth: depth) { return [] }
         var result: [Inline] = []
-        for child in Self.children(node) {
-            guard let inline = inline(child, depth: depth + 1) else { continue }
-            // cmark splits text at every special character; one run per text reads better downstream.
-            if case .text(let new) = inline, case .text(let previous)? = result.last {
-                result[result.count - 1] = .text(previous + new)
-            } else {
-                result.append(inline)
+        // cmark splits text at every special character; one run per text reads better downstream.
+        var text: String?
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            child = cmark_node_next(current)
+            if cmark_node_get_type(current) == CMARK_NODE_TEXT {
+                let piece = Self.string(cmark_node_get_literal(current))
+                if text == nil { text = piece } else { text! += piece }
+                continue
             }
+            guard let inline = inline(current, depth: depth + 1) else { continue }
+            if let run = text { result.append(.text(run)); text = nil }
+            result.append(inline)
         }
+        if let run = text { result.append(.text(run)) }
         return result
     }
 
     mutating func inline(_ node: OpaquePointer, depth: Int) -> Inline? {
-        switch Self.string(cmark_node_get_type_string(node)) {
-        case "text": return .text(Self.string(cmark_node_get_literal(node)))
-        case "code": return .code(Self.string(cmark_node_get_literal(node)))
-        case "softbreak": return .softBreak
-        case "linebreak": return .lineBreak
-        case "emph": return .emphasis(inlines(of: node, depth: depth))
-        case "strong": return .strong(inlines(of: node, depth: depth))
-        case "strikethrough": return .strikethrough(inlines(of: node, depth: depth))
-        case "html_inline": return .html(Self.string(cmark_node_get_literal(node)))
-        case "link":
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT: return .text(Self.string(cmark_node_get_literal(node)))
+        case CMARK_NODE_CODE: return .code(Self.string(cmark_node_get_literal(node)))
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_EMPH: return .emphasis(inlines(of: node, depth: depth))
+        case CMARK_NODE_STRONG: return .strong(inlines(of: node, depth: depth))
+        case CMARK_NODE_HTML_INLINE: return .html(Self.string(cmark_node_get_literal(node)))
+        case CMARK_NODE_LINK:
             return .link(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
                               content: inlines(of: node, depth: depth), position: position(node)))
-        case "image":
+        case CMARK_NODE_IMAGE:
             return .image(Image(source: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
                                 alt: inlines(of: node, depth: depth), position: position(node)))
+        case CMARK_NODE_FOOTNOTE_REFERENCE:
+            return .footnoteReference(Self.string(cmark_node_get_literal(node)))
         default:
-            if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_REFERENCE {
-                return .footnoteReference(Self.string(cmark_node_get_literal(node)))
-            }
-            return nil
+            guard Self.string(cmark_node_get_type_string(node)) == "strikethrough" else { return nil }
+            return .strikethrough(inlines(of: node, depth: depth))
         }
     }
 }

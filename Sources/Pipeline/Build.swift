@@ -128,7 +128,12 @@ public enum Build {
             .sorted { ($0.id, $0.locale) < ($1.id, $1.locale) }
         let session = options.session
         session?.beginParse()
-        // Each chapter's snippets (code to run) are gathered on the same thread as its parse.
+        // Each chapter's snippets (code to run) are gathered on the same thread as its parse, and
+        // a chapter without samples is numbered there too (see `Resolver.prenumbered`).
+        let numbers = Dictionary(sources.config.chapterIDs.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { a, _ in a })
+        @Sendable func numbered(_ chapter: Resolver.ParsedChapter) -> Resolver.ParsedChapter {
+            numbers[chapter.source.id].map { Resolver.prenumbered(chapter, number: $0) } ?? chapter
+        }
         let parsed = parallelMap(toParse) { chapter -> (Resolver.ParsedChapter, [Diagnostic], [Snippet]) in
             // Only a session (the preview) looks parsed chapters up by their text's hash.
             var key: String?
@@ -138,12 +143,12 @@ public enum Build {
                 hash.add(String(chapter.bodyLine))
                 key = hash.hex
                 if let (document, diagnostics) = session.parsed(path: chapter.path, hash: hash.hex) {
-                    return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics, collectSnippets(document.blocks))
+                    return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, collectSnippets(document.blocks))
                 }
             }
             let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1)
             if let session, let key { session.store(path: chapter.path, hash: key, document: document, diagnostics: diagnostics) }
-            return (Resolver.ParsedChapter(source: chapter, document: document), diagnostics, collectSnippets(document.blocks))
+            return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, collectSnippets(document.blocks))
         }
         var chapters: [String: [LocaleTag: Resolver.ParsedChapter]] = [:]
         for (chapter, diagnostics, _) in parsed {

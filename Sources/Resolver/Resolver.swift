@@ -7,7 +7,31 @@ public enum Resolver {
     public struct ParsedChapter: Sendable {
         public var source: ChapterSource
         public var document: Document
+        /// Numbered ahead of the resolve stage (see `prenumbered(_:number:)`).
+        var numbered: Prenumbered?
         public init(source: ChapterSource, document: Document) { self.source = source; self.document = document }
+    }
+
+    /// A chapter that holds no sample needs nothing from the rest of the course to be numbered,
+    /// so the pipeline numbers it right after parsing it, while the other core waits for cmark.
+    /// `number` is its place in the table of contents; the resolve stage uses the result when
+    /// the chapter gets that number.
+    public static func prenumbered(_ chapter: ParsedChapter, number: Int) -> ParsedChapter {
+        guard !chapter.document.blocks.contains(where: SampleExpander.holdsSamples) else { return chapter }
+        var result = chapter
+        var numberer = Numberer(chapterID: chapter.source.id, chapterNumber: number, path: chapter.source.path)
+        let document = numberer.number(chapter.document)
+        result.numbered = Prenumbered(number: number, document: document, targets: numberer.targets,
+                                      outline: numberer.outline, diagnostics: numberer.diagnostics)
+        return result
+    }
+
+    struct Prenumbered: Sendable {
+        var number: Int
+        var document: Document
+        var targets: Targets
+        var outline: [OutlineEntry]
+        var diagnostics: [Diagnostic]
     }
 
     public static func resolve(config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
@@ -69,6 +93,10 @@ public enum Resolver {
             }
         }
         let numberedWithDiagnostics = parallelMap(chosen) { locale, number, chapter in
+            if let done = chapter.numbered, done.number == number {
+                return (NumberedChapter(parsed: chapter, number: number, document: done.document, targets: done.targets,
+                                        outline: done.outline), done.diagnostics)
+            }
             // Samples become listings and output first, so they are numbered like any listing.
             var expander = SampleExpander(results: samples, locale: locale, path: chapter.source.path)
             let expanded = Document(blocks: expander.expand(chapter.document.blocks))

@@ -6,7 +6,7 @@ import Testing
 
 /// Builds a small course in memory: chapters in order, each with its text per locale.
 func resolveCourse(_ chapters: [(String, [LocaleTag: String])], locales: [LocaleTag] = [en, ru, zh],
-                   files: Set<String> = []) -> (ResolvedCourse, [Diagnostic]) {
+                   files: Set<String> = [], prenumber: Bool = false) -> (ResolvedCourse, [Diagnostic]) {
     let config = CourseConfig(title: [en: "T"], sourceLocale: en, locales: locales, baseURL: nil, rawHTML: false,
                               parts: [.init(title: [en: "P"], chapters: chapters.map { .init(id: $0.0, location: SourceLocation(path: "course.yml")) })],
                               path: "course.yml")
@@ -17,7 +17,9 @@ func resolveCourse(_ chapters: [(String, [LocaleTag: String])], locales: [Locale
             let path = "\(locale)/\(id).md"
             let (doc, d) = ChapterParser.parse(text, path: path)
             diagnostics += d
-            parsed[id, default: [:]][locale] = .init(source: ChapterSource(id: id, locale: locale, path: path, title: id, summary: nil, body: text, bodyLine: 1), document: doc)
+            let chapter = Resolver.ParsedChapter(source: ChapterSource(id: id, locale: locale, path: path, title: id, summary: nil, body: text, bodyLine: 1), document: doc)
+            let number = chapters.firstIndex { $0.0 == id }! + 1
+            parsed[id, default: [:]][locale] = prenumber ? Resolver.prenumbered(chapter, number: number) : chapter
         }
     }
     let (course, resolveDiagnostics) = Resolver.resolve(config: config, chapters: parsed, strings: testStrings,
@@ -78,6 +80,20 @@ func labels(_ page: ChapterPage) -> [String] {
     ```
     """
     let second = "See [](#one-b), [](first.md), [](#lst-b), [](first.md#one-a) and [text](#one).\n\n## Here {#here}\n\nAnd [](#here).\n"
+
+    /// The pipeline numbers chapters without samples right after parsing them; the result must
+    /// be what the resolve stage would have made, references and diagnostics included.
+    @Test func numberingAheadOfTheResolveStageChangesNothing() {
+        let chapters: [(String, [LocaleTag: String])] = [
+            ("one", [en: "# One {#one}\n\n## A\n\nSee [](#lst-x) and [](two.md#b).\n\n```swift {#lst-x title=\"x.swift\"}\nlet x = 1\n```\n",
+                     ru: "# Один {#one}\n\n## А\n\nСм. [](#lst-x).\n\n```swift {#lst-x}\nlet x = 1\n```\n"]),
+            ("two", [en: "# Two\n\n## B {#b}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nTable: T {#tbl-t}\n\n## B {#b}\n\nSee [](#nowhere).\n"]),
+        ]
+        let (plain, plainDiagnostics) = resolveCourse(chapters)
+        let (ahead, aheadDiagnostics) = resolveCourse(chapters, prenumber: true)
+        #expect(plain.pages == ahead.pages)
+        #expect(plainDiagnostics == aheadDiagnostics && plainDiagnostics.hasErrors)
+    }
 
     @Test func sectionsAndListingsAreNumberedPerChapter() {
         let (course, diagnostics) = resolveCourse([("first", [en: first]), ("second", [en: second])], locales: [en])
