@@ -17,13 +17,24 @@ echo "Synthetic course: $pages pages, $(du -sh "$BENCH/Content" | cut -f1) of Ma
 # Search indexing (Pagefind, a separate program) is timed on its own at the end.
 BUILD="$PRIMER build --no-search --content $BENCH/Content"
 run() { $BUILD --output "$1" >/dev/null; }
-# This disk is ext4 mounted with `discard`: deleting the previous run's site queues TRIMs that
-# the journal commits later, and the next run's file creation would wait for them. `sync`
-# finishes the deletion before the timed run starts.
+# How the previous run's output is cleared matters on this machine: its disk is ext4 without a
+# journal, and such an ext4 will not reuse an inode freed in the last minute; each new file's
+# inode search walks past every recently freed one, so creating 1,000 files right after
+# deleting 1,000 costs about a second of kernel time (`recently_deleted` in the kernel's
+# profile). The main figure moves the previous output aside (a fresh checkout's first build);
+# a second figure deletes it right before each run, as `rm -rf site && make site` would.
+TRASH="$BENCH/trash"
+ASIDE="mkdir -p $TRASH; mv $BENCH/site $TRASH/site.\$(date +%s%N) 2>/dev/null; mv $BENCH/.primer-cache $TRASH/cache.\$(date +%s%N) 2>/dev/null; sync"
 
 echo
-echo "== Full build into $BENCH/site (disk), no cache"
+echo "== Full build into $BENCH/site (disk), no cache; the previous output moved aside"
 hyperfine --warmup 1 --runs 5 --export-json "$BENCH/full.json" \
+  --prepare "$ASIDE" \
+  "$BUILD --output $BENCH/site"
+
+echo
+echo "== Full build into $BENCH/site (disk), no cache; the previous output deleted just before"
+hyperfine --warmup 1 --runs 5 --export-json "$BENCH/full-deleted.json" \
   --prepare "rm -rf $BENCH/site $BENCH/.primer-cache; sync" \
   "$BUILD --output $BENCH/site"
 
@@ -69,16 +80,17 @@ fi
 
 rss_kb=$( { /usr/bin/time -f %M $BUILD --output "$BENCH/site-rss" >/dev/null; } 2>&1 | tail -1)
 mean() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['mean'])" "$1"; }
-full=$(mean "$BENCH/full.json"); nochange=$(mean "$BENCH/nochange.json"); one=$(mean "$BENCH/onechange.json")
+full=$(mean "$BENCH/full.json"); deleted=$(mean "$BENCH/full-deleted.json"); nochange=$(mean "$BENCH/nochange.json"); one=$(mean "$BENCH/onechange.json")
 shm=""; copy=""
 [ -f "$BENCH/full-shm.json" ] && shm=$(mean "$BENCH/full-shm.json") && copy=$(mean "$BENCH/copy.json")
-python3 - "$pages" "$full" "$nochange" "$one" "$rss_kb" "$shm" "$copy" "$search" <<'PY'
+python3 - "$pages" "$full" "$nochange" "$one" "$rss_kb" "$shm" "$copy" "$search" "$deleted" <<'PY'
 import sys
-pages, full, nochange, one, rss, shm, copy, search = sys.argv[1:]
-full, nochange, one, rss = float(full), float(nochange), float(one), int(rss) / 1024
+pages, full, nochange, one, rss, shm, copy, search, deleted = sys.argv[1:]
+full, nochange, one, rss, deleted = float(full), float(nochange), float(one), int(rss) / 1024, float(deleted)
 print()
 print(f"Summary for {pages} pages")
 print(f"  full build (disk)        {full:6.3f} s   target 1.0 s   ({full / 1.0:.2f}x of target)")
+print(f"    previous output deleted just before: {deleted:6.3f} s   ({deleted / full:.2f}x: this disk's inode reuse delay)")
 if shm:
     shm, copy = float(shm), float(copy)
     print(f"  full build (tmpfs)       {shm:6.3f} s   target 1.0 s   ({shm / 1.0:.2f}x of target)")
@@ -89,4 +101,4 @@ print(f"  peak RSS                 {rss:6.1f} MB  target 200 MB  ({rss / 200:.2f
 if search:
     print(f"  full build + search index {float(search):5.3f} s   (Pagefind adds {float(search) - full:.3f} s, {float(search) / full:.1f}x the build)")
 PY
-rm -rf "$SHM/primer-bench-site" "$SHM/.primer-cache" "$BENCH/site-rss" "$BENCH/site-copy"
+rm -rf "$SHM/primer-bench-site" "$SHM/.primer-cache" "$BENCH/site-rss" "$BENCH/site-copy" "$TRASH"  # after the timings
