@@ -56,13 +56,28 @@ public enum SiteWriter {
         }
     }
 
+    static func equal(_ data: Data, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        data.count == bytes.count && data.withUnsafeBytes { raw in
+            bytes.isEmpty || memcmp(raw.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }
+    }
+
     static func sameContents(_ file: SiteFile, at path: String) -> Bool {
+        // The size first: most changed pages differ in it, and a stat reads nothing.
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        switch file.contents {
+        case .text(let text): guard Int(info.st_size) == text.utf8.count else { return false }
+        case .bytes(let bytes): guard Int(info.st_size) == bytes.count else { return false }
+        case .chunks(let chunks): guard Int(info.st_size) == chunks.reduce(0, { $0 + $1.count }) else { return false }
+        case .copy: break
+        }
         guard let current = FileManager.default.contents(atPath: path) else { return false }
         switch file.contents {
-        case .text(let text):
-            return current.count == text.utf8.count && current == Data(text.utf8)
+        case .text(var text):
+            return current.count == text.utf8.count && text.withUTF8 { equal(current, $0) }
         case .bytes(let bytes):
-            return current.count == bytes.count && current == Data(bytes)
+            return current.count == bytes.count && bytes.withUnsafeBufferPointer { equal(current, $0) }
         case .chunks(let chunks):
             guard current.count == chunks.reduce(0, { $0 + $1.count }) else { return false }
             var offset = current.startIndex
@@ -94,7 +109,8 @@ public final class StagedSite: Sendable {
     struct State {
         var folders: Set<String> = [""]
         var written = 0
-        var unchanged = 0
+        /// Files whose current version is already right.
+        var unchanged: [String] = []
         var paths = Set<String>()
         var failure: String?
     }
@@ -128,8 +144,9 @@ public final class StagedSite: Sendable {
                                  suggestion: "check that the folder is writable; the previous site was left as it was")])
     }
 
-    /// Puts one file into the staging folder: a hard link to the current site's file when that
-    /// one has the same contents, a new file otherwise. A failure is reported by `commit`.
+    /// Puts one file into the staging folder, or notes that the current site's file already has
+    /// its contents (it is hard-linked into the staging folder by `commit`, and only if the site
+    /// changes at all). A failure is reported by `commit`.
     public func add(_ file: SiteFile) {
         guard state.withLock({ $0.paths.insert(file.path).inserted }) else {
             state.withLock { state in
@@ -137,31 +154,35 @@ public final class StagedSite: Sendable {
             }
             return
         }
-        let folder = file.path.lastIndex(of: "/").map { String(file.path[..<$0]) } ?? ""
-        let target = stagingPath + "/" + file.path
+        if existing.contains(file.path) && SiteWriter.sameContents(file, at: outputPath + "/" + file.path) {
+            state.withLock { $0.unchanged.append(file.path) }
+            return
+        }
         do {
-            if !state.withLock({ $0.folders.contains(folder) }) {
-                try FileManager.default.createDirectory(atPath: stagingPath + "/" + folder, withIntermediateDirectories: true)
-                state.withLock { _ = $0.folders.insert(folder) }
+            try makeFolder(for: file.path)
+            let target = stagingPath + "/" + file.path
+            switch file.contents {
+            case .text(var text): try text.withUTF8 { try SiteWriter.writeFile($0, to: target) }
+            case .bytes(let bytes): try bytes.withUnsafeBufferPointer { try SiteWriter.writeFile($0, to: target) }
+            case .chunks(let chunks): try SiteWriter.writeFile(chunks: chunks, to: target)
+            case .copy(let source): try FileManager.default.copyItem(atPath: source, toPath: target)
             }
-            let same = existing.contains(file.path) && SiteWriter.sameContents(file, at: outputPath + "/" + file.path)
-            if same {
-                try FileManager.default.linkItem(atPath: outputPath + "/" + file.path, toPath: target)
-            } else {
-                switch file.contents {
-                case .text(var text): try text.withUTF8 { try SiteWriter.writeFile($0, to: target) }
-                case .bytes(let bytes): try bytes.withUnsafeBufferPointer { try SiteWriter.writeFile($0, to: target) }
-                case .chunks(let chunks): try SiteWriter.writeFile(chunks: chunks, to: target)
-                case .copy(let source): try FileManager.default.copyItem(atPath: source, toPath: target)
-                }
-            }
-            state.withLock { state in
-                if same { state.unchanged += 1 } else { state.written += 1 }
-            }
+            state.withLock { $0.written += 1 }
         } catch {
-            state.withLock { state in
-                if state.failure == nil { state.failure = "\(file.path): \(error.localizedDescription)" }
-            }
+            fail("\(file.path): \(error.localizedDescription)")
+        }
+    }
+
+    func makeFolder(for path: String) throws {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        guard !state.withLock({ $0.folders.contains(folder) }) else { return }
+        try FileManager.default.createDirectory(atPath: stagingPath + "/" + folder, withIntermediateDirectories: true)
+        state.withLock { _ = $0.folders.insert(folder) }
+    }
+
+    func fail(_ reason: String) {
+        state.withLock { state in
+            if state.failure == nil { state.failure = reason }
         }
     }
 
@@ -169,16 +190,28 @@ public final class StagedSite: Sendable {
     /// On failure the staging folder is removed and the current site stays as it was.
     public func commit(beforeSwap: ((_ staging: String) -> Void)? = nil) throws(DiagnosticsError) -> SiteWriter.Report {
         let fm = FileManager.default
-        let (written, unchanged, paths, failure) = state.withLock { ($0.written, $0.unchanged, $0.paths, $0.failure) }
+        var (written, unchanged, paths, failure) = state.withLock { ($0.written, $0.unchanged, $0.paths, $0.failure) }
+        let stale = existing.subtracting(paths)
+        let regeneratedPresent = regenerated.allSatisfy { fm.fileExists(atPath: outputPath + "/" + $0) }
+        if failure == nil && written == 0 && stale.isEmpty && fm.fileExists(atPath: outputPath) && regeneratedPresent {
+            abandon()
+            return .init(written: 0, unchanged: unchanged.count, removed: 0, swapped: false)
+        }
+        // The site changes: its unchanged files join the new one as hard links.
+        if failure == nil {
+            _ = parallelMap(unchanged) { [self] path in
+                do {
+                    try makeFolder(for: path)
+                    try FileManager.default.linkItem(atPath: outputPath + "/" + path, toPath: stagingPath + "/" + path)
+                } catch {
+                    fail("\(path): \(error.localizedDescription)")
+                }
+            }
+            failure = state.withLock { $0.failure }
+        }
         if let failure {
             abandon()
             throw Self.failed(output, failure)
-        }
-        let stale = existing.subtracting(paths)
-        let regeneratedPresent = regenerated.allSatisfy { fm.fileExists(atPath: outputPath + "/" + $0) }
-        if written == 0 && stale.isEmpty && fm.fileExists(atPath: outputPath) && regeneratedPresent {
-            abandon()
-            return .init(written: 0, unchanged: unchanged, removed: 0, swapped: false)
         }
         do {
             beforeSwap?(stagingPath)
@@ -198,7 +231,7 @@ public final class StagedSite: Sendable {
             abandon()
             throw Self.failed(output, error.localizedDescription)
         }
-        return .init(written: written, unchanged: unchanged, removed: stale.count, swapped: true)
+        return .init(written: written, unchanged: unchanged.count, removed: stale.count, swapped: true)
     }
 
     /// Removes the staging folder (a build that failed after it began writing).
