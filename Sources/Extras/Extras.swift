@@ -14,27 +14,43 @@ public enum Extras {
 
     // MARK: Places
 
+    /// Where a block is on its page: after which top-level heading (`heading` nil and `index` -1
+    /// before the first one).
+    struct Section: Sendable {
+        var index = -1
+        var heading: Heading?
+    }
+
     /// Walks a page in order, calling `visit` with every block and the section it is in.
-    static func walk(_ page: ChapterPage, _ visit: (Block, SamplePlace) -> Void) {
-        var place = SamplePlace(chapterID: page.id, chapterNumber: page.number, chapterTitle: page.title,
-                                section: nil, sectionID: nil, sectionTitle: nil, listingID: nil, listingNumber: nil)
+    static func walk(_ page: ChapterPage, _ visit: (Block, Section) -> Void) {
+        var section = Section()
         func visitAll(_ blocks: [Block], top: Bool) {
             for block in blocks {
                 if top, case .heading(let heading) = block {
-                    place.section = heading.number?.dotted
-                    place.sectionID = heading.id
-                    place.sectionTitle = heading.content.plainText
+                    section = Section(index: section.index + 1, heading: heading)
                 }
-                visit(block, place)
+                visit(block, section)
                 switch block {
                 case .quote(let inner), .callout(_, let inner): visitAll(inner, top: false)
                 case .list(let list): list.items.forEach { visitAll($0.blocks, top: false) }
-                case .exercises(let exercises): exercises.forEach { visitAll($0.blocks + ($0.solution ?? []), top: false) }
+                case .exercises(let exercises):
+                    for exercise in exercises {
+                        visitAll(exercise.blocks, top: false)
+                        visitAll(exercise.solution ?? [], top: false)
+                    }
                 default: break
                 }
             }
         }
         visitAll(page.document.blocks, top: true)
+    }
+
+    /// A section of a page as a place to link to (its title worked out only now: most blocks
+    /// never become a place).
+    static func place(on page: ChapterPage, in section: Section) -> SamplePlace {
+        SamplePlace(chapterID: page.id, chapterNumber: page.number, chapterTitle: page.title,
+                    section: section.heading?.number?.dotted, sectionID: section.heading?.id,
+                    sectionTitle: section.heading?.content.plainText, listingID: nil, listingNumber: nil)
     }
 
     // MARK: Gallery
@@ -48,9 +64,10 @@ public enum Extras {
         for (locale, pages) in course.pages {
             for page in pages {
                 var seen = Set<String>()
-                walk(page) { block, here in
-                    guard case .code(let code) = block, let sample = code.sample, seen.insert(sample + (here.sectionID ?? "")).inserted else { return }
-                    var place = here
+                walk(page) { block, section in
+                    guard case .code(let code) = block, let sample = code.sample,
+                          seen.insert(sample + (section.heading?.id ?? "")).inserted else { return }
+                    var place = place(on: page, in: section)
                     place.listingID = code.id
                     place.listingNumber = code.number
                     places[sample, default: [:]][locale, default: []].append(place)
@@ -138,8 +155,8 @@ public enum Extras {
             for item in page.items {
                 let names = item.isBlock ? (scanned[item.text] ?? APINames.scan(item.text)).used.sorted() : Self.names(inSpan: item.text, known: known)
                 guard !names.isEmpty else { continue }
-                var place = places[item.section] ?? page.place(section: item.section)
-                places[item.section] = place
+                var place = places[item.section.index] ?? Self.place(on: page.page, in: item.section)
+                places[item.section.index] = place
                 if item.isBlock {
                     place.listingID = item.listing?.id
                     place.listingNumber = item.listing?.number
@@ -171,12 +188,6 @@ public enum Extras {
         return (result, diagnostics)
     }
 
-    static func codeSpans(_ inlines: [Inline]) -> [String] {
-        var spans: [String] = []
-        codeSpans(inlines, into: &spans)
-        return spans
-    }
-
     static func codeSpans(_ inlines: [Inline], into spans: inout [String]) {
         for inline in inlines {
             switch inline {
@@ -195,52 +206,31 @@ public enum Extras {
             var text: String
             var isBlock: Bool
             var inParagraph = false
-            /// Index into `headings`, or -1 before the first heading.
-            var section: Int
+            var section: Section
             var listing: (id: String?, number: Numbering?)?
         }
         let page: ChapterPage
         var items: [Item] = []
-        var headings: [Heading] = []
 
         init(_ page: ChapterPage) {
             self.page = page
-            visit(page.document.blocks, top: true)
-        }
-
-        private mutating func visit(_ blocks: [Block], top: Bool) {
-            for block in blocks {
+            var items: [Item] = []
+            func spans(_ inlines: [Inline], inParagraph: Bool, _ section: Section) {
+                var spans: [String] = []
+                codeSpans(inlines, into: &spans)
+                for text in spans { items.append(Item(text: text, isBlock: false, inParagraph: inParagraph, section: section)) }
+            }
+            walk(page) { block, section in
                 switch block {
-                case .heading(let heading):
-                    if top { headings.append(heading) }
-                    span(heading.content, inParagraph: false)
+                case .heading(let heading): spans(heading.content, inParagraph: false, section)
+                case .paragraph(let inlines, _): spans(inlines, inParagraph: true, section)
                 case .code(let code) where code.sample != nil || code.language == "swift":
-                    items.append(Item(text: code.code, isBlock: true, section: headings.count - 1,
+                    items.append(Item(text: code.code, isBlock: true, section: section,
                                       listing: code.isListing ? (code.id, code.number) : (nil, nil)))
-                case .paragraph(let inlines, _): span(inlines, inParagraph: true)
-                case .quote(let inner), .callout(_, let inner): visit(inner, top: false)
-                case .list(let list): for item in list.items { visit(item.blocks, top: false) }
-                case .exercises(let exercises):
-                    for exercise in exercises {
-                        visit(exercise.blocks, top: false)
-                        visit(exercise.solution ?? [], top: false)
-                    }
                 default: break
                 }
             }
-        }
-
-        private mutating func span(_ inlines: [Inline], inParagraph: Bool) {
-            var spans: [String] = []
-            codeSpans(inlines, into: &spans)
-            for text in spans { items.append(Item(text: text, isBlock: false, inParagraph: inParagraph, section: headings.count - 1)) }
-        }
-
-        func place(section: Int) -> SamplePlace {
-            let heading = section >= 0 ? headings[section] : nil
-            return SamplePlace(chapterID: page.id, chapterNumber: page.number, chapterTitle: page.title,
-                               section: heading?.number?.dotted, sectionID: heading?.id, sectionTitle: heading?.content.plainText,
-                               listingID: nil, listingNumber: nil)
+            self.items = items
         }
     }
 
