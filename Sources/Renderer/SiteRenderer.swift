@@ -270,8 +270,8 @@ public struct SiteRenderer: Sendable {
             }
             return part
         }
-        // The templates get a marker per chapter; the bodies (megabytes for a big course) go
-        // straight into the page's bytes afterwards, rewritten on the way.
+        // The templates get a marker per chapter; the bodies (megabytes for a big course, made
+        // print-ready as their chapter pages were rendered) take the markers' places afterwards.
         context["chapters"] = locale.pages.enumerated().map { index, page -> [String: Any] in
             ["anchor": page.id, "lang": page.contentLocale.rawValue, "title": page.title, "summary": page.summary as Any,
              "label": locale.strings.format("chapter_label", String(page.number)), "body": Self.printMarker(index)]

@@ -216,13 +216,15 @@ public final class StagedSite: Sendable {
         do {
             beforeSwap?(stagingPath)
             if fm.fileExists(atPath: outputPath) {
+                // Once swapped, the new site is in place: failing to remove the previous one is no
+                // reason to report the build as failed.
                 if primer_exchange_paths(stagingPath, outputPath) == 0 {
-                    try fm.removeItem(atPath: stagingPath)  // now holds the previous site
+                    try? fm.removeItem(atPath: stagingPath)  // now holds the previous site
                 } else {
                     // No atomic exchange on this system: two renames, a moment apart.
                     try fm.moveItem(atPath: outputPath, toPath: oldPath)
                     try fm.moveItem(atPath: stagingPath, toPath: outputPath)
-                    try fm.removeItem(atPath: oldPath)
+                    try? fm.removeItem(atPath: oldPath)
                 }
             } else {
                 try fm.moveItem(atPath: stagingPath, toPath: outputPath)
