@@ -27,12 +27,53 @@ nonisolated(unsafe) private let arena: UnsafeMutablePointer<cmark_mem> = {
     return memory
 }()
 
+/// The GitHub extensions, attached to every parse (except as `usableExtensions` allows).
+let extensions = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
+
+/// Which extensions could change the tree of this text: false for autolink and tasklist when
+/// the text lacks what they look for. They cost time on every paragraph, under the parse lock,
+/// and without them the tree is the same (cmark only splits text runs differently, and the
+/// converter joins runs). Conservative: any `@`, `://`, `www.` (any case), `mailto:` or
+/// `xmpp:` keeps autolink; any `[`, one byte, `]` keeps tasklist.
+func usableExtensions(_ utf8: [UInt8]) -> [String: Bool] {
+    var autolink = false, tasklist = false
+    let count = utf8.count
+    var index = 0
+    while index < count && !(autolink && tasklist) {
+        let byte = utf8[index]
+        switch byte {
+        case UInt8(ascii: "@"): autolink = true
+        case UInt8(ascii: ":"):
+            if index + 2 < count && utf8[index + 1] == UInt8(ascii: "/") && utf8[index + 2] == UInt8(ascii: "/") { autolink = true }
+            if hasSuffix(utf8, before: index, "mailto") || hasSuffix(utf8, before: index, "xmpp") { autolink = true }
+        case UInt8(ascii: "."):
+            if hasSuffix(utf8, before: index, "www") { autolink = true }
+        case UInt8(ascii: "["):
+            if index + 2 < count && utf8[index + 2] == UInt8(ascii: "]") { tasklist = true }
+        default: break
+        }
+        index += 1
+    }
+    return ["autolink": autolink, "tasklist": tasklist]
+}
+
+/// Whether `utf8[..<end]` ends with `word`, ignoring ASCII case.
+private func hasSuffix(_ utf8: [UInt8], before end: Int, _ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard end >= count else { return false }
+    return word.withUTF8Buffer { letters in
+        (0..<count).allSatisfy { utf8[end - count + $0] | 0x20 == letters[$0] }
+    }
+}
+
 /// Parses GitHub-flavoured Markdown into plain Swift values.
 /// `lineOffset` is added to every line so positions point into the whole file.
-func parseWithCmark(_ text: String, path: String, lineOffset: Int) -> RawParse {
+/// `allExtensions`: attach every extension whatever the text (the tests compare the trees).
+func parseWithCmark(_ text: String, path: String, lineOffset: Int, allExtensions: Bool = false) -> RawParse {
     primer_arena_begin()
     defer { primer_arena_end() }  // the whole tree
     var utf8 = Array(text.utf8)  // copied before taking the lock
+    let usable = allExtensions ? [:] : usableExtensions(utf8)
     // The tree belongs to this call alone once parsed, so it is walked outside the lock.
     let parsed: OpaquePointer? = cmarkLock.withLock { registered in
         if !registered {
@@ -42,7 +83,7 @@ func parseWithCmark(_ text: String, path: String, lineOffset: Int) -> RawParse {
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new_with_mem(options, arena) else { return nil }
         defer { cmark_parser_free(parser) }
-        for name in ["table", "strikethrough", "autolink", "tasklist", "tagfilter"] {
+        for name in extensions where usable[name] != false {
             if let extensionPointer = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, extensionPointer)
             }
