@@ -14,15 +14,18 @@ cp Content/Localizable.xcstrings "$BENCH/Content/"   # the site's words, as in t
 pages=$((CHAPTERS * 3))
 echo "Synthetic course: $pages pages, $(du -sh "$BENCH/Content" | cut -f1) of Markdown"
 
+
 # Search indexing (Pagefind, a separate program) is timed on its own at the end.
 BUILD="$PRIMER build --no-search --content $BENCH/Content"
 run() { $BUILD --output "$1" >/dev/null; }
 # How the previous run's output is cleared matters on this machine: its disk is ext4 without a
-# journal, and such an ext4 will not reuse an inode freed in the last minute; each new file's
-# inode search walks past every recently freed one, so creating 1,000 files right after
-# deleting 1,000 costs about a second of kernel time (`recently_deleted` in the kernel's
-# profile). The main figure moves the previous output aside (a fresh checkout's first build);
-# a second figure deletes it right before each run, as `rm -rf site && make site` would.
+# journal, and such an ext4 will not reuse an inode freed in the last minute (six minutes once
+# that part of the inode table is being written again); each new file's inode search steps over
+# every such inode, so creating 1,000 files soon after deleting 1,000 costs up to a second of
+# kernel time (`recently_deleted` under `ext4_create` in the kernel's profile). The main figure
+# moves the previous output aside (a fresh checkout's first build); a second figure deletes it
+# right before each run, as `rm -rf site && make site` would. Files this script deleted in its
+# previous run still count: the tmpfs figure is the one the disk's state cannot touch.
 TRASH="$BENCH/trash"
 ASIDE="mkdir -p $TRASH; mv $BENCH/site $TRASH/site.\$(date +%s%N) 2>/dev/null; mv $BENCH/.primer-cache $TRASH/cache.\$(date +%s%N) 2>/dev/null; sync"
 
