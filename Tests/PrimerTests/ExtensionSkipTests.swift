@@ -25,12 +25,9 @@ import Testing
     }
 
     @Test func everyCourseChapterParsesToTheSameTree() throws {
-        var files: [URL] = []
-        for root in [TestSupport.root.appendingPathComponent("Content"), TestSupport.fixtures] {
-            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-            while let url = walker?.nextObject() as? URL {
-                if url.pathExtension == "md" && !url.path.contains("/.build/") { files.append(url) }
-            }
+        // FileTree, as the loader lists files: hidden folders such as Samples/.build are not entered.
+        let files = [TestSupport.root.appendingPathComponent("Content"), TestSupport.fixtures].flatMap { root in
+            FileTree.regularFiles(under: root.path, hidden: false).filter { $0.hasSuffix(".md") }.map { root.appendingPathComponent($0) }
         }
         #expect(files.count >= 8)
         for file in files {
