@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libicu-dev pkg-config
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libicu-dev pkg-config bubblewrap
 PRIMER := .build/debug/primer
 SITE_CHECK_DIR := .site-check
 CHECK_APT_PACKAGES := chromium chromium-driver fonts-noto-cjk
@@ -50,9 +50,10 @@ bench: deps bench-deps
 clean:
 	rm -rf .build site .bench .primer-cache $(SITE_CHECK_DIR) artifacts
 
-# System packages the build needs, installed only when missing.
+# System packages the build needs, installed only when missing (bubblewrap is the samples' sandbox).
 deps:
-	@if ! pkg-config --exists libcmark-gfm icu-i18n 2>/dev/null || [ ! -f /usr/include/cmark-gfm-core-extensions.h ]; then \
+	@if ! pkg-config --exists libcmark-gfm icu-i18n 2>/dev/null || [ ! -f /usr/include/cmark-gfm-core-extensions.h ] \
+		|| ! command -v bwrap >/dev/null; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi

@@ -4,9 +4,11 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -39,43 +41,102 @@ static void trim_front(buffer *b, size_t keep) {
     b->data[b->len] = 0;
 }
 
+/// The child's side of a run, between fork and exec: only system calls from here on (the parent
+/// has other threads, whose locks the child's copy of the heap may hold).
+static void child_failed(int report_fd) {
+    int error = errno;
+    ssize_t ignored = write(report_fd, &error, sizeof error);
+    (void)ignored;
+    _exit(127);
+}
+
+static void start_child(const primer_run_options *o, int out_fd, int err_fd, int report_fd) {
+    sigset_t empty;
+    sigemptyset(&empty);
+    for (int sig = 1; sig < NSIG; sig++) {
+        if (sig != SIGKILL && sig != SIGSTOP) signal(sig, SIG_DFL);
+    }
+    sigprocmask(SIG_SETMASK, &empty, NULL);
+    setpgid(0, 0);
+    int in_fd = open(o->stdin_path ? o->stdin_path : "/dev/null", O_RDONLY | O_CLOEXEC);
+    if (in_fd < 0) child_failed(report_fd);
+    if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) child_failed(report_fd);
+    if (o->cwd && chdir(o->cwd) != 0) child_failed(report_fd);
+    struct { int resource; long value; } limits[] = {
+        {RLIMIT_AS, o->limit_memory}, {RLIMIT_NPROC, o->limit_processes},
+        {RLIMIT_NOFILE, o->limit_files}, {RLIMIT_FSIZE, o->limit_file_size},
+    };
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+        if (limits[i].value <= 0) continue;
+        struct rlimit limit = {(rlim_t)limits[i].value, (rlim_t)limits[i].value};
+        if (setrlimit(limits[i].resource, &limit) != 0) child_failed(report_fd);
+    }
+    if (o->uid >= 0) {
+        // Raw system calls: they change this (the only) thread, with no library bookkeeping.
+        if (syscall(SYS_setgroups, 0, NULL) != 0 || syscall(SYS_setgid, o->gid) != 0 || syscall(SYS_setuid, o->uid) != 0) child_failed(report_fd);
+    }
+    // After the change of user, which clears it.
+    if (o->die_with_parent && prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) child_failed(report_fd);
+    execve(o->path, o->argv, o->envp);
+    child_failed(report_fd);
+}
+
 primer_run_result primer_run(const char *path, char *const argv[], char *const envp[], const char *cwd,
                              const char *stdin_path, double timeout, size_t out_cap, size_t err_tail) {
+    primer_run_options options;
+    memset(&options, 0, sizeof options);
+    options.path = path; options.argv = argv; options.envp = envp; options.cwd = cwd; options.stdin_path = stdin_path;
+    options.timeout = timeout; options.out_cap = out_cap; options.err_tail = err_tail;
+    options.uid = -1; options.gid = -1;
+    return primer_run_with(&options);
+}
+
+primer_run_result primer_run_with(const primer_run_options *o) {
     primer_run_result result;
     memset(&result, 0, sizeof result);
-    int out_pipe[2], err_pipe[2];
+    double timeout = o->timeout;
+    size_t out_cap = o->out_cap, err_tail = o->err_tail;
+    // The child reports a failed exec through this pipe (it closes on a successful one).
+    int out_pipe[2], err_pipe[2], exec_pipe[2];
     if (pipe2(out_pipe, O_CLOEXEC) != 0) { result.spawn_errno = errno; return result; }
     if (pipe2(err_pipe, O_CLOEXEC) != 0) { result.spawn_errno = errno; close(out_pipe[0]); close(out_pipe[1]); return result; }
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, stdin_path ? stdin_path : "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-    if (cwd) posix_spawn_file_actions_addchdir_np(&actions, cwd);
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    posix_spawnattr_setpgroup(&attributes, 0);
-    sigset_t empty, all;
-    sigemptyset(&empty);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attributes, &empty);
-    posix_spawnattr_setsigdefault(&attributes, &all);
+    if (pipe2(exec_pipe, O_CLOEXEC) != 0) {
+        result.spawn_errno = errno;
+        close(out_pipe[0]); close(out_pipe[1]); close(err_pipe[0]); close(err_pipe[1]);
+        return result;
+    }
+    if (access(o->path, X_OK) != 0) {
+        result.spawn_errno = errno;
+        close(out_pipe[0]); close(out_pipe[1]); close(err_pipe[0]); close(err_pipe[1]); close(exec_pipe[0]); close(exec_pipe[1]);
+        return result;
+    }
 
     double start = now_seconds();
-    pid_t pid;
-    int rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(exec_pipe[0]);
+        start_child(o, out_pipe[1], err_pipe[1], exec_pipe[1]);
+    }
+    int fork_errno = errno;
     close(out_pipe[1]);
     close(err_pipe[1]);
-    if (rc != 0) {
-        result.spawn_errno = rc;
+    close(exec_pipe[1]);
+    int child_errno = 0;
+    if (pid > 0) {
+        ssize_t n;
+        do { n = read(exec_pipe[0], &child_errno, sizeof child_errno); } while (n < 0 && errno == EINTR);
+        if (n != (ssize_t)sizeof child_errno) child_errno = 0;
+    }
+    close(exec_pipe[0]);
+    if (pid < 0 || child_errno != 0) {
+        result.spawn_errno = pid < 0 ? fork_errno : child_errno;
+        if (pid > 0) waitpid(pid, NULL, 0);
         close(out_pipe[0]);
         close(err_pipe[0]);
         return result;
     }
+    // The parent also puts the child in its own group, so a kill right away cannot miss.
+    setpgid(pid, pid);
     result.started = 1;
     fcntl(out_pipe[0], F_SETFL, O_NONBLOCK);
     fcntl(err_pipe[0], F_SETFL, O_NONBLOCK);

@@ -23,7 +23,20 @@ public struct SampleSettings: Hashable, Sendable {
     public var perLocale = false
     /// A one-line description per locale (`description: {en: …, ru: …}`), for the gallery.
     public var description: [LocaleTag: String] = [:]
+    /// Address space a run may use, in bytes (RLIMIT_AS).
+    public var memoryLimit: Int = 512 << 20
+    /// Processes and threads the run may have at once, inside its sandbox (RLIMIT_NPROC).
+    public var processLimit: Int = 128
+    /// Files it may have open at once (RLIMIT_NOFILE).
+    public var openFilesLimit: Int = 256
+    /// The largest file it may write, in bytes (RLIMIT_FSIZE).
+    public var fileSizeLimit: Int = 64 << 20
     public init() {}
+
+    /// Everything here that can change what a run prints (for cache keys).
+    public var runKey: String {
+        "\(timeout) \(outputLimit) \(arguments) \(stdin ?? "") \(memoryLimit) \(processLimit) \(openFilesLimit) \(fileSizeLimit)"
+    }
 }
 
 /// A target of the samples package.
@@ -205,9 +218,14 @@ public struct SamplesSources: Sendable {
     public var settingsLocations: [String: SourceLocation]
     public var expected: [String: String]
     public var inputs: [String: [UInt8]]
+    /// Seconds `swift build` (and `swift package dump-package`) may take before it is stopped.
+    public var buildTimeout: Double
     public init(root: String, manifest: String, files: [String: String], settings: [String: SampleSettings],
-                settingsLocations: [String: SourceLocation], expected: [String: String], inputs: [String: [UInt8]]) {
+                settingsLocations: [String: SourceLocation], expected: [String: String], inputs: [String: [UInt8]],
+                buildTimeout: Double = SamplesSources.defaultBuildTimeout) {
         self.root = root; self.manifest = manifest; self.files = files; self.settings = settings
         self.settingsLocations = settingsLocations; self.expected = expected; self.inputs = inputs
+        self.buildTimeout = buildTimeout
     }
+    public static let defaultBuildTimeout: Double = 900
 }

@@ -231,11 +231,12 @@ public enum CourseLoader {
         let settingsPath = join(root, "samples.yml")
         var settings: [String: SampleSettings] = [:]
         var locations: [String: SourceLocation] = [:]
+        var buildTimeout = SamplesSources.defaultBuildTimeout
         if FileManager.default.fileExists(atPath: settingsPath), let yaml = text(settingsPath) {
-            (settings, locations) = SampleSettingsReader.read(yaml, path: settingsPath, inputs: Set(inputs.keys), diagnostics: &diagnostics)
+            (settings, locations, buildTimeout) = SampleSettingsReader.read(yaml, path: settingsPath, inputs: Set(inputs.keys), diagnostics: &diagnostics)
         }
         return (SamplesSources(root: root, manifest: manifest, files: files, settings: settings, settingsLocations: locations,
-                               expected: expected, inputs: inputs), diagnostics)
+                               expected: expected, inputs: inputs, buildTimeout: buildTimeout), diagnostics)
     }
 
     /// `Localizable.xcstrings`, then any legacy `<locale>.lproj/Localizable.strings` and

@@ -73,6 +73,15 @@ public enum Build {
             clock = now
         }
 
+        // An output folder that is not Primer's to replace stops the build before anything runs.
+        if options.write {
+            let problems = OutputFolder.problems(options.output, protecting: [options.content, options.templates])
+            if !problems.isEmpty {
+                result.diagnostics = problems
+                return result
+            }
+        }
+
         // Nothing changed since the last successful build? Then the site is already right.
         let cache = BuildCache(output: options.output)
         var fingerprint = ""
@@ -166,11 +175,12 @@ public enum Build {
             var samplesKey = StableHash()
             if let samples = sources.samples {
                 samplesKey.add(samples.manifest)
+                samplesKey.add("\(samples.buildTimeout)")
                 for (path, text) in samples.files.sorted(by: { $0.key < $1.key }) { samplesKey.add(path); samplesKey.add(text) }
                 for (name, text) in samples.expected.sorted(by: { $0.key < $1.key }) { samplesKey.add(name); samplesKey.add(text) }
                 for (name, bytes) in samples.inputs.sorted(by: { $0.key < $1.key }) { samplesKey.add(name); samplesKey.add(bytes) }
                 for (name, settings) in samples.settings.sorted(by: { $0.key < $1.key }) {
-                    samplesKey.add("\(name) \(settings.timeout) \(settings.outputLimit) \(settings.arguments) \(settings.stdin ?? "")")
+                    samplesKey.add("\(name) \(settings.runKey)")
                     samplesKey.add("\(settings.expectFailure) \(settings.deterministic) \(settings.perLocale)")
                     for (tag, text) in settings.description.sorted(by: { $0.key < $1.key }) { samplesKey.add(tag.rawValue); samplesKey.add(text) }
                 }
@@ -229,7 +239,8 @@ public enum Build {
         var staged: StagedSite?
         if options.write {
             do {
-                staged = try StagedSite(output: options.output, regenerated: search ? [SearchIndex.folder] : [])
+                staged = try StagedSite(output: options.output, regenerated: search ? [SearchIndex.folder] : [],
+                                        protecting: [options.content, options.templates])
             } catch {
                 result.diagnostics += error.diagnostics
                 result.diagnostics = result.diagnostics.sortedForDisplay()

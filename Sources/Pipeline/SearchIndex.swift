@@ -14,7 +14,7 @@ public enum SearchIndex {
     static let command: [String]? = {
         if let given = ProcessInfo.processInfo.environment["PRIMER_PAGEFIND"], !given.isEmpty { return [given] }
         for name in ["pagefind_extended", "pagefind"] where findOnPath(name) != nil { return [name] }
-        return Shell.run(["python3", "-m", "pagefind", "--version"]).status == 0 ? ["python3", "-m", "pagefind"] : nil
+        return Shell.run(["python3", "-m", "pagefind", "--version"], timeout: 60).status == 0 ? ["python3", "-m", "pagefind"] : nil
     }()
 
     static func findOnPath(_ name: String) -> String? {
@@ -36,7 +36,7 @@ public enum SearchIndex {
                             suggestion: "run `make search-deps` or `pip install 'pagefind[extended]'`, then build again")
         }
         try? FileManager.default.removeItem(atPath: site + "/" + folder)
-        let output = Shell.run(command + ["--site", site, "--output-subdir", String(folder.dropLast()), "--silent"])
+        let output = Shell.run(command + ["--site", site, "--output-subdir", String(folder.dropLast()), "--silent"], timeout: 600)
         guard output.status == 0 else {
             let detail = (output.stderr + output.stdout).trimmingCharacters(in: .whitespacesAndNewlines)
             return .warning("the site has no search: Pagefind failed (exit status \(output.status)): \(detail.prefix(500))",

@@ -93,6 +93,8 @@ public final class PreviewServer: Sendable {
 
     /// Indexes the pages with Pagefind in a scratch folder, in the background, and serves the
     /// index from memory; a newer rebuild makes an older indexing moot.
+    static let searchScratch = "primer-preview-search"
+
     func indexForSearch(_ contents: [String: [UInt8]]) {
         let pages = contents.filter { $0.key.hasSuffix(".html") }
         // Only when the pages have a search box (`search: false` in course.yml leaves it out).
@@ -103,12 +105,12 @@ public final class PreviewServer: Sendable {
             guard searchGeneration.withLock({ $0 }) == generation else { return }
             let start = ContinuousClock.now
             // A folder of its own: several previews (the tests run them side by side) must not share one.
-            var template = Array((FileManager.default.temporaryDirectory.path + "/primer-preview-search-XXXXXX").utf8CString)
-            guard let made = mkdtemp(&template) else {
+            // Named after this process, so a later preview can remove what a killed one left.
+            if generation == 1 { Scratch.removeStale(Self.searchScratch) }
+            guard let folder = Scratch.make(Self.searchScratch) else {
                 if generation == 1 { log("primer: warning: no search index: could not make a scratch folder (errno \(errno))") }
                 return
             }
-            let folder = String(cString: made)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             for (path, bytes) in pages {
                 let url = URL(fileURLWithPath: folder + "/" + path)

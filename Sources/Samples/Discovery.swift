@@ -24,7 +24,12 @@ enum Discovery {
         var dumpData = FileManager.default.contents(atPath: cacheFile)
         var dump = dumpData.flatMap { try? JSONDecoder().decode(Dump.self, from: $0) }
         if dump == nil {
-            let output = Shell.run(["swift", "package", "dump-package", "--package-path", sources.root])
+            let output = Shell.run(["swift", "package", "dump-package", "--package-path", sources.root], timeout: sources.buildTimeout)
+            if output.timedOut {
+                return (nil, [.error("SwiftPM did not finish reading Package.swift of the samples within \(sources.buildTimeout.formatted()) s and was stopped",
+                                     at: SourceLocation(path: manifestPath, line: 1, column: 1),
+                                     suggestion: "Package.swift is a Swift program: look for a loop or a wait in it (build_timeout in samples.yml sets the limit)")])
+            }
             guard output.status == 0 else {
                 let compiler = CompilerOutput.diagnostics(output.stderr + output.stdout, packageRoot: sources.root)
                 diagnostics += compiler.isEmpty

@@ -20,6 +20,8 @@ public enum SamplesStage {
     public enum Progress: Sendable {
         case planned(total: Int, cached: Int)
         case building(String)
+        /// Something the author should see while the build waits (another build holds `.build`).
+        case waiting(String)
         case ran(SampleRunID, failed: Bool)
     }
 
@@ -51,6 +53,8 @@ public enum SamplesStage {
 
     public static func run(_ sources: SamplesSources?, snippets: [SnippetUse], options: Options) -> Report {
         var report = Report()
+        // Scratch folders of samples whose Primer was killed before it could remove them.
+        Scratch.removeStale(ProcessRunner.scratchPrefix)
         let cache = SampleCache(folder: options.cacheDirectory + "/samples")
         var package: SamplesPackage?
         if let sources {
@@ -79,7 +83,7 @@ public enum SamplesStage {
         for use in snippets { uniqueSnippets[use.snippet.targetName] = use.snippet }
         for (name, snippet) in uniqueSnippets.sorted(by: { $0.key < $1.key }) {
             var hasher = StableHash()
-            hasher.add("snippet-v2")
+            hasher.add("snippet-v3")
             hasher.add(Shell.toolchainVersion)
             hasher.add(snippet.code)
             snippetJobs.append(Job(id: SampleRunID(name: name, locale: nil), key: hasher.hex,
@@ -102,12 +106,15 @@ public enum SamplesStage {
 
         // Build only when something must run; SwiftPM rebuilds only what changed.
         var runnable: [Job] = []
+        let buildTimeout = sources?.buildTimeout ?? SamplesSources.defaultBuildTimeout
         if let package, !missingSamples.isEmpty {
             options.progress?(.building(package.root))
-            let output = Shell.run(["swift", "build", "--package-path", package.root])
+            let output = build(package.root, shownAs: package.root, timeout: buildTimeout, options: options)
             report.built += 1
-            if output.status == 0 {
+            if output.status == 0 && !output.timedOut {
                 runnable += missingSamples
+            } else if output.timedOut {
+                report.diagnostics.append(buildTimedOut(package.root, timeout: buildTimeout, output: output))
             } else {
                 report.diagnostics += compileFailure(output, root: package.root)
             }
@@ -115,13 +122,21 @@ public enum SamplesStage {
         if !missingSnippets.isEmpty {
             writeSnippetPackage(at: snippetPackage, snippets: uniqueSnippets)
             options.progress?(.building("inline snippets"))
-            let output = Shell.run(["swift", "build", "--package-path", snippetPackage])
+            let output = build(snippetPackage, shownAs: "the inline snippets' package", timeout: buildTimeout, options: options)
             report.built += 1
-            if output.status == 0 {
+            if output.status == 0 && !output.timedOut {
                 runnable += missingSnippets
+            } else if output.timedOut {
+                report.diagnostics.append(buildTimedOut(snippetPackage, timeout: buildTimeout, output: output))
             } else {
                 report.diagnostics += snippetCompileFailure(output, package: snippetPackage, snippets: snippets)
             }
+        }
+        let sandbox = runnable.isEmpty ? nil : Sandbox.current
+        if let sandbox, case .unavailable(let why) = sandbox.mode {
+            report.diagnostics.append(.warning("samples run without a sandbox: \(why); they are limited in time, output, memory, open files and file size only",
+                                               at: sources.map { SourceLocation(path: $0.root) },
+                                               suggestion: "install bubblewrap (apt-get install bubblewrap) so that samples cannot see or change anything outside their own folder"))
         }
 
         // Run in parallel, one sample per core.
@@ -164,7 +179,7 @@ public enum SamplesStage {
     /// Everything that can change what a sample prints.
     static func key(for target: SampleTarget, in package: SamplesPackage, locale: LocaleTag?) -> String {
         var hasher = StableHash()
-        hasher.add("sample-v2")
+        hasher.add("sample-v3")
         hasher.add(Shell.toolchainVersion)
         hasher.add(package.manifest)
         for dependency in package.closure(of: target.name) {
@@ -175,8 +190,26 @@ public enum SamplesStage {
         hasher.add(settings.arguments.joined(separator: "\u{0}"))
         hasher.add(settings.stdin.flatMap { package.inputs[$0] } ?? [])
         hasher.add(locale?.rawValue ?? "-")
-        hasher.add("\(settings.timeout) \(settings.outputLimit)")
+        hasher.add(settings.runKey)
         return hasher.hex
+    }
+
+    /// `swift build` with a time limit, saying so when another build holds the package's lock
+    /// (SwiftPM then waits without a word).
+    static func build(_ root: String, shownAs: String, timeout: Double, options: Options) -> Shell.Output {
+        if let holder = Shell.lockHolder(packageRoot: root) {
+            options.progress?(.waiting("another build (\(holder)) holds \(root)/.build; waiting for it (at most \(timeout.formatted()) s)"))
+        }
+        return Shell.run(["swift", "build", "--package-path", root], timeout: timeout)
+    }
+
+    static func buildTimedOut(_ root: String, timeout: Double, output: Shell.Output) -> Diagnostic {
+        let waited = (output.stdout + output.stderr).contains("Another instance of SwiftPM")
+        return .error("swift build did not finish within \(timeout.formatted()) s and was stopped"
+                      + (waited ? ": another build held \(root)/.build the whole time" : "") + "\n" + tail(output.stdout + output.stderr, lines: 8),
+                      at: SourceLocation(path: root + "/Package.swift"),
+                      suggestion: waited ? "stop the other build (or wait for it), then build again"
+                                         : "raise build_timeout in samples.yml if the samples really take this long to compile")
     }
 
     static func compileFailure(_ output: Shell.Output, root: String) -> [Diagnostic] {
@@ -235,7 +268,23 @@ public enum SamplesStage {
         let text = outcome.errorTail.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return "" }
         return "; the end of its stderr:\n" + tail(text, lines: 12).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { "    | " + $0 }.joined(separator: "\n")
+            .map { "    | " + escapingControls($0) }.joined(separator: "\n")
+    }
+
+    /// A line a sample wrote, safe to print on the author's terminal: control characters (an
+    /// escape sequence could move the cursor, retitle the window or hide text) are shown as
+    /// `\u{1B}`, tabs kept.
+    static func escapingControls<S: StringProtocol>(_ line: S) -> String {
+        var result = ""
+        for scalar in line.unicodeScalars {
+            let value = scalar.value
+            if (value < 0x20 && value != 0x09) || value == 0x7F || (0x80...0x9F).contains(value) {
+                result += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     // MARK: Inline snippets

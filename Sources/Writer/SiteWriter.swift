@@ -18,9 +18,9 @@ public enum SiteWriter {
     }
 
     /// Writes `files` as the whole site (see `StagedSite`).
-    public static func write(_ files: [SiteFile], to output: String, regenerated: [String] = [],
+    public static func write(_ files: [SiteFile], to output: String, regenerated: [String] = [], protecting: [String] = [],
                              beforeSwap: ((_ staging: String) -> Void)? = nil) throws(DiagnosticsError) -> Report {
-        let site = try StagedSite(output: output, regenerated: regenerated)
+        let site = try StagedSite(output: output, regenerated: regenerated, protecting: protecting)
         for file in files { site.add(file) }
         return try site.commit(beforeSwap: beforeSwap)
     }
@@ -116,7 +116,11 @@ public final class StagedSite: Sendable {
     }
     let state = Mutex(State())
 
-    public init(output: String, regenerated: [String] = []) throws(DiagnosticsError) {
+    /// Refuses (before touching anything) an output that is not safe to replace: see `OutputFolder`.
+    /// `protecting` names the folders the build reads, which the output may not be, hold or sit in.
+    public init(output: String, regenerated: [String] = [], protecting: [String] = []) throws(DiagnosticsError) {
+        let problems = OutputFolder.problems(output, protecting: protecting)
+        if !problems.isEmpty { throw DiagnosticsError(problems) }
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         let parent = outputURL.deletingLastPathComponent()
         let name = outputURL.lastPathComponent
@@ -126,15 +130,23 @@ public final class StagedSite: Sendable {
         oldPath = parent.appendingPathComponent(".\(name)-old-\(getpid())").path
         self.regenerated = regenerated
         if FileManager.default.fileExists(atPath: outputPath) {
-            existing = Set(FileTree.regularFiles(under: outputPath).filter { path in !regenerated.contains { path.hasPrefix($0) } })
+            existing = Set(FileTree.regularFiles(under: outputPath).filter { path in
+                path != OutputFolder.markerName && !regenerated.contains { path.hasPrefix($0) }
+            })
         } else {
             existing = []
         }
+        // What an interrupted build of this process, or a killed one of another, left beside the site.
         try? FileManager.default.removeItem(atPath: stagingPath)
         try? FileManager.default.removeItem(atPath: oldPath)
+        for kind in ["staging", "old"] {
+            Scratch.removeStale(".\(name)-\(kind)", in: parent.path, exact: true, isOurs: OutputFolder.isOurs)
+        }
         do {
             try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: true)
+            try Data(OutputFolder.markerText.utf8).write(to: URL(fileURLWithPath: stagingPath + "/" + OutputFolder.markerName))
         } catch {
+            try? FileManager.default.removeItem(atPath: stagingPath)
             throw Self.failed(output, "\(error.localizedDescription)")
         }
     }
@@ -193,7 +205,8 @@ public final class StagedSite: Sendable {
         var (written, unchanged, paths, failure) = state.withLock { ($0.written, $0.unchanged, $0.paths, $0.failure) }
         let stale = existing.subtracting(paths)
         let regeneratedPresent = regenerated.allSatisfy { fm.fileExists(atPath: outputPath + "/" + $0) }
-        if failure == nil && written == 0 && stale.isEmpty && fm.fileExists(atPath: outputPath) && regeneratedPresent {
+        let marked = fm.fileExists(atPath: outputPath + "/" + OutputFolder.markerName)
+        if failure == nil && written == 0 && stale.isEmpty && marked && regeneratedPresent {
             abandon()
             return .init(written: 0, unchanged: unchanged.count, removed: 0, swapped: false)
         }

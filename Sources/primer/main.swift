@@ -198,6 +198,9 @@ final class SampleProgressDisplay: Sendable {
             case .planned(let total, let cached):
                 state.total = total; state.cached = cached; state.active = total > cached
                 if !interactive && state.active { emit("primer: \(total) samples, \(cached) cached, \(total - cached) to build and run") }
+            case .waiting(let message):
+                if interactive && state.active { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+                emit("primer: \(message)")
             case .building(let what):
                 state.building = what
                 if !interactive { emit("primer: building \(what)") }

@@ -18,7 +18,7 @@ import Testing
         let site = folder.appendingPathComponent("site")
         let files = Set(TestSupport.snapshot(site).keys)
         #expect(files == ["index.html", "404.html", "assets/style.css", "assets/primer.js", "assets/favicon.svg", "images/pic.svg",
-                          "robots.txt", ".nojekyll", "en/print.html", "ru/print.html", "zh-Hans/print.html",
+                          "robots.txt", ".nojekyll", ".primer-site", "en/print.html", "ru/print.html", "zh-Hans/print.html",
                           "en/index.html", "en/intro.html", "en/details.html",
                           "ru/index.html", "ru/intro.html", "ru/details.html",
                           "zh-Hans/index.html", "zh-Hans/intro.html", "zh-Hans/details.html",

@@ -30,6 +30,28 @@ typedef struct {
 primer_run_result primer_run(const char *path, char *const argv[], char *const envp[], const char *cwd,
                              const char *stdin_path, double timeout, size_t out_cap, size_t err_tail);
 
+/// Everything about one run. Limits of 0 are not set; `uid`/`gid` of -1 keep the caller's.
+typedef struct {
+    const char *path;
+    char *const *argv;
+    char *const *envp;
+    const char *cwd;
+    const char *stdin_path;
+    double timeout;
+    size_t out_cap;
+    size_t err_tail;
+    long limit_memory;      ///< RLIMIT_AS, bytes
+    long limit_processes;   ///< RLIMIT_NPROC
+    long limit_files;       ///< RLIMIT_NOFILE
+    long limit_file_size;   ///< RLIMIT_FSIZE, bytes
+    int uid, gid;           ///< switch to these before exec (root only)
+    int die_with_parent;    ///< SIGKILL the child when the thread that started it ends (PR_SET_PDEATHSIG)
+} primer_run_options;
+
+/// `primer_run` with limits, another user and a parent-death signal (fork and exec: the child
+/// sets them between the two).
+primer_run_result primer_run_with(const primer_run_options *options);
+
 void primer_run_free(primer_run_result *result);
 
 /// Kills (SIGKILL) every process whose environment holds `marker` (e.g. "PRIMER_SAMPLE_RUN=…"),

@@ -1,0 +1,88 @@
+import CPlatform
+import CourseModel
+import Foundation
+
+/// Where a sample runs: inside bubblewrap (the sandbox Flatpak uses) when it works on this
+/// machine, otherwise with limits only. In the sandbox a sample has its own user, PID, IPC,
+/// UTS and network namespaces (loopback only), sees the system read-only (`/usr`, `/etc`, the
+/// Swift toolchain) with a private working folder and `/tmp`, a `/proc` of its own processes,
+/// and nothing of the project, the cache or Primer's environment. Limits are set inside
+/// (`prlimit`), so the process count is the sandbox's own, and the whole sandbox dies with the
+/// run (a time limit, or Primer itself ending: `--die-with-parent`).
+struct Sandbox: Sendable {
+    enum Mode: Sendable, Equatable {
+        case bubblewrap(String)
+        /// Why there is no sandbox, said once per build.
+        case unavailable(String)
+    }
+
+    let mode: Mode
+    /// The user a root Primer runs samples as: root is exempt from the process limit, and a
+    /// sample has no business being root.
+    let user: (uid: Int32, gid: Int32)?
+    /// Read-only binds besides `/usr` and `/etc`: the toolchain's libraries when they live elsewhere.
+    let systemFolders: [String]
+
+    /// Probed once per process.
+    static let current: Sandbox = probe()
+
+    static let nobody: (uid: Int32, gid: Int32) = (65534, 65534)
+
+    static func probe() -> Sandbox {
+        let user = getuid() == 0 ? nobody : nil
+        var folders: [String] = []
+        if let swift = Self.which("swift"), let real = realpath(swift, nil) {
+            // …/usr/bin/swift → …/usr, whose lib/swift holds the runtime the samples link.
+            let usr = URL(fileURLWithPath: String(cString: real)).deletingLastPathComponent().deletingLastPathComponent().path
+            free(real)
+            if usr != "/usr" && !usr.hasPrefix("/usr/") { folders.append(usr) }
+        }
+        guard let bwrap = Self.which("bwrap") else {
+            return Sandbox(mode: .unavailable("bubblewrap (bwrap) is not installed"), user: nil, systemFolders: folders)
+        }
+        let candidate = Sandbox(mode: .bubblewrap(bwrap), user: user, systemFolders: folders)
+        // The same sandbox a sample gets, around /bin/true.
+        var settings = SampleSettings()
+        settings.timeout = 20
+        let outcome = ProcessRunner.run(id: SampleRunID(name: "true", locale: nil), executable: "/bin/true", settings: settings,
+                                        stdin: nil, sandbox: candidate)
+        if outcome.status == .exited(0) { return candidate }
+        let why = outcome.errorTail.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Sandbox(mode: .unavailable("bubblewrap cannot make its namespaces here: " + (why.isEmpty ? outcome.status.explanation : why)),
+                       user: nil, systemFolders: folders)
+    }
+
+    /// The program to start and its arguments: bwrap around prlimit around the sample, or the sample.
+    func command(executable: String, arguments: [String], home: String, settings: SampleSettings) -> (String, [String]) {
+        guard case .bubblewrap(let bwrap) = mode else { return (executable, [executable] + arguments) }
+        var argv = [bwrap, "--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+                    "--die-with-parent", "--new-session", "--hostname", "sample", "--ro-bind", "/usr", "/usr"]
+        // /bin, /lib… are links into /usr on a merged system, folders of their own elsewhere.
+        for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
+            var info = stat()
+            guard lstat(top, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFLNK, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: top) {
+                argv += ["--symlink", target, top]
+            } else if (info.st_mode & S_IFMT) == S_IFDIR {
+                argv += ["--ro-bind", top, top]
+            }
+        }
+        argv += ["--ro-bind", "/etc", "/etc"]
+        for folder in systemFolders { argv += ["--ro-bind", folder, folder] }
+        argv += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--bind", home, home, "--chdir", home]
+        argv += ["--ro-bind", executable, executable, "--remount-ro", "/"]
+        argv += ["/usr/bin/prlimit", "--as=\(settings.memoryLimit)", "--nproc=\(settings.processLimit)",
+                 "--nofile=\(settings.openFilesLimit)", "--fsize=\(settings.fileSizeLimit)", "--", executable] + arguments
+        return (bwrap, argv)
+    }
+
+    var isActive: Bool { if case .bubblewrap = mode { return true } else { return false } }
+
+    static func which(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = String(folder) + "/" + name
+            if access(path, X_OK) == 0 { return path }
+        }
+        return nil
+    }
+}
