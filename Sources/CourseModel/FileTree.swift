@@ -12,12 +12,25 @@ public enum FileTree {
     /// starting with a dot, and what is inside such folders. `linkedFiles: true` also lists
     /// symbolic links to regular files (links to folders are never entered).
     public static func regularFiles(under root: String, hidden: Bool = true, linkedFiles: Bool = false) -> [String] {
-        var result: [String] = []
-        walk(root, relative: "", hidden: hidden, linkedFiles: linkedFiles, into: &result)
-        return result.sorted()
+        var found = Found()
+        walk(root, relative: "", hidden: hidden, linkedFiles: linkedFiles, into: &found)
+        return found.files.sorted()
     }
 
-    private static func walk(_ folder: String, relative: String, hidden: Bool, linkedFiles: Bool, into result: inout [String]) {
+    /// Symbolic links under `root` (to anything), relative and sorted; folders behind links are
+    /// not entered, nor (with `hidden: false`) hidden ones.
+    public static func symbolicLinks(under root: String, hidden: Bool = false) -> [String] {
+        var found = Found()
+        walk(root, relative: "", hidden: hidden, linkedFiles: false, into: &found)
+        return found.links.sorted()
+    }
+
+    private struct Found {
+        var files: [String] = []
+        var links: [String] = []
+    }
+
+    private static func walk(_ folder: String, relative: String, hidden: Bool, linkedFiles: Bool, into found: inout Found) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -34,13 +47,14 @@ public enum FileTree {
                 let mode = info.st_mode & S_IFMT
                 type = mode == S_IFDIR ? UInt8(DT_DIR) : mode == S_IFREG ? UInt8(DT_REG) : mode == S_IFLNK ? UInt8(DT_LNK) : 0
             }
-            if type == UInt8(DT_LNK) && linkedFiles {
+            if type == UInt8(DT_LNK) {
+                found.links.append(child)
                 var info = stat()
-                if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { result.append(child) }
+                if linkedFiles, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { found.files.append(child) }
             } else if type == UInt8(DT_DIR) {
-                walk(path, relative: child, hidden: hidden, linkedFiles: linkedFiles, into: &result)
+                walk(path, relative: child, hidden: hidden, linkedFiles: linkedFiles, into: &found)
             } else if type == UInt8(DT_REG) {
-                result.append(child)
+                found.files.append(child)
             }
         }
     }

@@ -93,6 +93,7 @@ public enum CourseLoader {
 
         let (samples, sampleDiagnostics) = loadSamples(join(options.contentPath, "Samples"))
         diagnostics += sampleDiagnostics
+        diagnostics += linksLeaving(options.contentPath) + linksLeaving(options.templatesPath)
         let sources = CourseSources(config: config, chapters: chapters, catalog: catalog, templates: templates,
                                     assets: assets, contentFiles: contentFiles(options.contentPath, locales: configured),
                                     samples: samples)
@@ -318,6 +319,31 @@ public enum CourseLoader {
             if locales.contains(first) && path.hasSuffix(".md") { return false }
             return true
         })
+    }
+
+    /// Symbolic links under `root` that lead out of it. A file behind one would be published (or
+    /// shown as a listing) from wherever it points: a link to /etc/passwd would put that file on
+    /// the site. Links that stay inside are fine, and their files are copied, never the links.
+    static func linksLeaving(_ root: String) -> [Diagnostic] {
+        guard let base = realpath(root, nil) else { return [] }
+        let inside = String(cString: base)
+        free(base)
+        var diagnostics: [Diagnostic] = []
+        for relative in FileTree.symbolicLinks(under: root) {
+            let path = join(root, relative)
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            guard let resolved = realpath(path, nil) else {
+                diagnostics.append(.warning("the symbolic link points to '\(target)', which does not exist; it is left out", at: SourceLocation(path: path)))
+                continue
+            }
+            let real = String(cString: resolved)
+            free(resolved)
+            if real == inside || real.hasPrefix(inside == "/" ? "/" : inside + "/") { continue }
+            diagnostics.append(.error("the symbolic link points to '\(real)', outside \(root); the site would publish a file from elsewhere on this machine",
+                                      at: SourceLocation(path: path),
+                                      suggestion: "copy the file into \(root) instead of linking to it"))
+        }
+        return diagnostics
     }
 
     /// Files and links to files under `folder`, relative and sorted.

@@ -77,6 +77,7 @@ struct BuildCache {
         return "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
-    /// Regular files under `root`, relative and sorted; hidden files and folders are skipped.
-    static func files(under root: String) -> [String] { FileTree.regularFiles(under: root, hidden: false) }
+    /// Regular files and links to them under `root`, relative and sorted (a link's stamp is its
+    /// file's); hidden files and folders are skipped.
+    static func files(under root: String) -> [String] { FileTree.regularFiles(under: root, hidden: false, linkedFiles: true) }
 }

@@ -149,9 +149,13 @@ public struct HTMLRenderer {
             out += "</table>\n</div>\n"
         case .figure(let figure):
             out += "<figure class=\"figure\"\(figure.id.map { " id=\"\(escapeHTML($0))\"" } ?? "")>\n"
-            out += "<img src=\"\(escapeURL(figure.image.source))\" alt=\"\(escapeHTML(figure.image.alt.plainText))\""
-            if !figure.image.title.isEmpty { out += " title=\"\(escapeHTML(figure.image.title))\"" }
-            out += ">\n<figcaption>" + caption("figure", figure.number)
+            // A URL that would run script is left out (the link stage warns), as GitHub does.
+            if !URLSafety.isDangerous(figure.image.source) {
+                out += "<img src=\"\(escapeURL(figure.image.source))\" alt=\"\(escapeHTML(figure.image.alt.plainText))\""
+                if !figure.image.title.isEmpty { out += " title=\"\(escapeHTML(figure.image.title))\"" }
+                out += ">\n"
+            }
+            out += "<figcaption>" + caption("figure", figure.number)
             out += "<span class=\"caption-text\">"; render(figure.image.alt, into: &out); out += "</span></figcaption>\n</figure>\n"
         case .exercises(let exercises):
             out += "<ol class=\"exercises\">\n"
@@ -229,12 +233,14 @@ public struct HTMLRenderer {
             case .strikethrough(let c): out += "<del>"; render(c, into: &out); out += "</del>"
             case .html(let html): out += rawHTML ? filterTags(html) : escapeHTML(html)
             case .image(let image):
+                // A URL that would run script is left out (the link stage warns), as GitHub does.
+                guard !URLSafety.isDangerous(image.source) else { out += escapeHTML(image.alt.plainText); break }
                 out += "<img src=\"\(escapeURL(image.source))\" alt=\"\(escapeHTML(image.alt.plainText))\""
                 if !image.title.isEmpty { out += " title=\"\(escapeHTML(image.title))\"" }
                 out += ">"
             case .link(let link):
                 let href = link.reference?.href ?? link.destination
-                out += "<a href=\"\(escapeURL(href))\""
+                out += URLSafety.isDangerous(href) ? "<a" : "<a href=\"\(escapeURL(href))\""
                 if !link.title.isEmpty { out += " title=\"\(escapeHTML(link.title))\"" }
                 if link.reference != nil { out += " class=\"xref\"" }
                 out += ">"

@@ -48,7 +48,9 @@ struct Linker {
             return .table(t)
         case .figure(var f):
             f.image.alt = inlines(f.image.alt, at: f.image.position)
-            checkFile(f.image.source, at: f.image.position, what: "image")
+            if !refuseScript(f.image.source, at: f.image.position, what: "a figure") {
+                checkFile(f.image.source, at: f.image.position, what: "image")
+            }
             return .figure(f)
         case .exercises(let list):
             return .exercises(list.map { original in
@@ -82,17 +84,29 @@ struct Linker {
             case .strong(let c): return .strong(self.inlines(c, at: position))
             case .strikethrough(let c): return .strikethrough(self.inlines(c, at: position))
             case .image(let image):
-                checkFile(image.source, at: image.position.line > 0 ? image.position : position, what: "image")
+                let place = image.position.line > 0 ? image.position : position
+                if refuseScript(image.source, at: place, what: "an image") { return inline }
+                checkFile(image.source, at: place, what: "image")
                 return inline
             case .link(var link):
                 if link.position.line == 0 { link.position = position }
                 link.content = self.inlines(link.content, at: position)
+                if refuseScript(link.destination, at: link.position, what: "a link") { return .link(link) }
                 link.reference = resolve(link.destination, at: link.position)
                 return .link(link)
             default:
                 return inline
             }
         }
+    }
+
+    /// A URL that would run script in the reader's browser is not published (the renderer
+    /// leaves it out, as GitHub does); the author hears why.
+    private mutating func refuseScript(_ url: String, at position: Position, what: String) -> Bool {
+        guard URLSafety.isDangerous(url) else { return false }
+        diagnostics.append(.warning("\(what) to a \(URLSafety.scheme(url)) URL is not published: it could run script or open files in the reader's browser",
+                                    at: location(position), suggestion: "link to an http(s) page or a file of the course instead"))
+        return true
     }
 
     static func hasScheme(_ destination: String) -> Bool {
@@ -108,7 +122,8 @@ struct Linker {
         let fragment = hash.map { String(destination[destination.index(after: $0)...]) }
 
         if pathPart.isEmpty {
-            guard let fragment else { return nil }
+            // `[top](#)` is a link to the top of the page.
+            guard let fragment, !fragment.isEmpty else { return nil }
             if let target = chapter.targets.local[fragment] ?? global[fragment] { return reference(to: target) }
             if let original = sourceIDs[fragment], let translation = chapters[original.chapterID] {
                 let file = translation.parsed.source.path

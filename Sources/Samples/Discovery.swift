@@ -14,7 +14,8 @@ enum Discovery {
         var targets: [Target]
     }
 
-    static func package(_ sources: SamplesSources, cacheDirectory: String) -> (SamplesPackage?, [Diagnostic]) {
+    static func package(_ sources: SamplesSources, cacheDirectory: String,
+                        waiting: (String) -> Void = { _ in }) -> (SamplesPackage?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let manifestPath = sources.root + "/Package.swift"
         var hasher = StableHash()
@@ -24,8 +25,13 @@ enum Discovery {
         var dumpData = FileManager.default.contents(atPath: cacheFile)
         var dump = dumpData.flatMap { try? JSONDecoder().decode(Dump.self, from: $0) }
         if dump == nil {
-            let output = Shell.run(["swift", "package", "dump-package", "--package-path", sources.root], timeout: sources.buildTimeout)
+            let output = Shell.swiftPM(["package", "dump-package"], root: sources.root, timeout: sources.buildTimeout, waiting: waiting)
             if output.timedOut {
+                if output.waitedForLock {
+                    return (nil, [.error("SwiftPM waited \(sources.buildTimeout.formatted()) s for another build that holds \(sources.root)/.build, and was stopped",
+                                         at: SourceLocation(path: manifestPath, line: 1, column: 1),
+                                         suggestion: "stop the other build (or wait for it), then build again")])
+                }
                 return (nil, [.error("SwiftPM did not finish reading Package.swift of the samples within \(sources.buildTimeout.formatted()) s and was stopped",
                                      at: SourceLocation(path: manifestPath, line: 1, column: 1),
                                      suggestion: "Package.swift is a Swift program: look for a loop or a wait in it (build_timeout in samples.yml sets the limit)")])

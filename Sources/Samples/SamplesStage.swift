@@ -58,7 +58,7 @@ public enum SamplesStage {
         let cache = SampleCache(folder: options.cacheDirectory + "/samples")
         var package: SamplesPackage?
         if let sources {
-            let (discovered, diagnostics) = Discovery.package(sources, cacheDirectory: options.cacheDirectory)
+            let (discovered, diagnostics) = Discovery.package(sources, cacheDirectory: options.cacheDirectory) { options.progress?(.waiting($0)) }
             report.diagnostics += diagnostics
             package = discovered
             report.package = discovered
@@ -109,7 +109,7 @@ public enum SamplesStage {
         let buildTimeout = sources?.buildTimeout ?? SamplesSources.defaultBuildTimeout
         if let package, !missingSamples.isEmpty {
             options.progress?(.building(package.root))
-            let output = build(package.root, shownAs: package.root, timeout: buildTimeout, options: options)
+            let output = build(package.root, timeout: buildTimeout, options: options)
             report.built += 1
             if output.status == 0 && !output.timedOut {
                 runnable += missingSamples
@@ -122,7 +122,7 @@ public enum SamplesStage {
         if !missingSnippets.isEmpty {
             writeSnippetPackage(at: snippetPackage, snippets: uniqueSnippets)
             options.progress?(.building("inline snippets"))
-            let output = build(snippetPackage, shownAs: "the inline snippets' package", timeout: buildTimeout, options: options)
+            let output = build(snippetPackage, timeout: buildTimeout, options: options)
             report.built += 1
             if output.status == 0 && !output.timedOut {
                 runnable += missingSnippets
@@ -194,17 +194,12 @@ public enum SamplesStage {
         return hasher.hex
     }
 
-    /// `swift build` with a time limit, saying so when another build holds the package's lock
-    /// (SwiftPM then waits without a word).
-    static func build(_ root: String, shownAs: String, timeout: Double, options: Options) -> Shell.Output {
-        if let holder = Shell.lockHolder(packageRoot: root) {
-            options.progress?(.waiting("another build (\(holder)) holds \(root)/.build; waiting for it (at most \(timeout.formatted()) s)"))
-        }
-        return Shell.run(["swift", "build", "--package-path", root], timeout: timeout)
+    static func build(_ root: String, timeout: Double, options: Options) -> Shell.Output {
+        Shell.swiftPM(["build"], root: root, timeout: timeout) { options.progress?(.waiting($0)) }
     }
 
     static func buildTimedOut(_ root: String, timeout: Double, output: Shell.Output) -> Diagnostic {
-        let waited = (output.stdout + output.stderr).contains("Another instance of SwiftPM")
+        let waited = output.waitedForLock
         return .error("swift build did not finish within \(timeout.formatted()) s and was stopped"
                       + (waited ? ": another build held \(root)/.build the whole time" : "") + "\n" + tail(output.stdout + output.stderr, lines: 8),
                       at: SourceLocation(path: root + "/Package.swift"),

@@ -12,6 +12,17 @@ public struct Shell {
         public var stderr: String
         /// The time limit was reached and the tool was stopped.
         public var timedOut = false
+        /// SwiftPM said it waits for another instance that holds the package's `.build`.
+        public var waitedForLock: Bool { (stdout + stderr).contains("Another instance of SwiftPM") }
+    }
+
+    /// `swift <arguments> --package-path <root>` with a time limit, saying through `waiting` when
+    /// another build holds the package's lock (SwiftPM then waits without a word on a pipe).
+    static func swiftPM(_ arguments: [String], root: String, timeout: Double, waiting: (String) -> Void) -> Output {
+        if let holder = lockHolder(packageRoot: root) {
+            waiting("another build (\(holder)) holds \(root)/.build; waiting for it (at most \(timeout.formatted()) s)")
+        }
+        return run(["swift"] + arguments + ["--package-path", root], timeout: timeout)
     }
 
     public static func run(_ arguments: [String], in directory: String? = nil, timeout: Double = 3600) -> Output {
@@ -40,18 +51,26 @@ public struct Shell {
     }()
 
     /// Who holds SwiftPM's lock on a package's `.build` folder right now, if anyone: "process
-    /// 1234" (SwiftPM writes its id into the lock file), or "another process".
-    static func lockHolder(packageRoot: String) -> String? {
-        let path = packageRoot + "/.build/.lock"
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// 1234" (SwiftPM writes its id into `.build/.lock`), or "another process". The lock itself
+    /// is a file in the temporary folder named after the `.build` folder's path, which SwiftPM
+    /// holds with flock(2) while it works.
+    public static func lockHolder(packageRoot: String) -> String? {
+        let fd = open(lockPath(packageRoot: packageRoot), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         if flock(fd, LOCK_SH | LOCK_NB) == 0 {
             flock(fd, LOCK_UN)
             return nil
         }
-        let text = (FileManager.default.contents(atPath: path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let pid = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return Int(pid).map { "process \($0)" } ?? "another process"
+        let text = FileManager.default.contents(atPath: packageRoot + "/.build/.lock").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)).map { "process \($0)" } ?? "another process"
+    }
+
+    /// `/tmp/_work_course_Content_Samples_.build.lock` for `/work/course/Content/Samples`.
+    public static func lockPath(packageRoot: String) -> String {
+        let build = URL(fileURLWithPath: packageRoot + "/.build").standardizedFileURL.resolvingSymlinksInPath().path
+        var temporary = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        while temporary.count > 1 && temporary.hasSuffix("/") { temporary.removeLast() }
+        return temporary + "/" + build.replacingOccurrences(of: "/", with: "_") + ".lock"
     }
 }

@@ -177,7 +177,8 @@ public final class StagedSite: Sendable {
             case .text(var text): try text.withUTF8 { try SiteWriter.writeFile($0, to: target) }
             case .bytes(let bytes): try bytes.withUnsafeBufferPointer { try SiteWriter.writeFile($0, to: target) }
             case .chunks(let chunks): try SiteWriter.writeFile(chunks: chunks, to: target)
-            case .copy(let source): try FileManager.default.copyItem(atPath: source, toPath: target)
+            // The file a link leads to, never the link: a static host would follow it.
+            case .copy(let source): try FileManager.default.copyItem(atPath: URL(fileURLWithPath: source).resolvingSymlinksInPath().path, toPath: target)
             }
             state.withLock { $0.written += 1 }
         } catch {

@@ -83,6 +83,17 @@ import Testing
         #expect(size.output.contains("1048576"), "\(size)")
     }
 
+    /// Where namespaces are refused, samples run as before, with the limits that need no sandbox.
+    @Test func withoutTheSandboxSamplesStillRunWithLimits() {
+        let none = Sandbox(mode: .unavailable("refused for the test"), user: nil, systemFolders: [])
+        var settings = SampleSettings()
+        settings.arguments = ["-c", "ulimit -n; ulimit -f; echo $TMPDIR | grep -c primer-sample"]
+        settings.openFilesLimit = 64
+        settings.fileSizeLimit = 1 << 20
+        let outcome = ProcessRunner.run(id: SampleRunID(name: "sh", locale: nil), executable: "/bin/sh", settings: settings, stdin: nil, sandbox: none)
+        #expect(outcome.status == .exited(0) && outcome.output == "64\n2048\n1\n", "\(outcome)")
+    }
+
     @Test func aCrashIsStillReportedAsASignal() {
         #expect(run("kill -SEGV $$").status == .signal(11))
         #expect(run("exit 3").status == .exited(3))
