@@ -206,4 +206,21 @@ public extension Array where Element == Inline {
         }
         return result
     }
+
+    /// An image's alt text as cmark-gfm writes it: the plain text, with inline HTML kept as text
+    /// and a footnote reference as `[^label]`'s number given by `footnote`.
+    func altText(footnote: (String) -> String) -> String {
+        var result = ""
+        for inline in self {
+            switch inline {
+            case .text(let s), .code(let s), .html(let s): result += s
+            case .softBreak, .lineBreak: result += " "
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): result += c.altText(footnote: footnote)
+            case .link(let link): result += link.content.isEmpty ? (link.reference?.label ?? "") : link.content.altText(footnote: footnote)
+            case .image(let image): result += image.alt.altText(footnote: footnote)
+            case .footnoteReference(let label): result += footnote(label)
+            }
+        }
+        return result
+    }
 }

@@ -92,10 +92,14 @@ enum AttributeSyntax {
     /// `swift {#lst-x title="A.swift"}` → ("swift", attributes).
     static func splitInfo(_ info: String) -> (language: String, attributes: Attributes?, valid: Bool) {
         let trimmed = info.trimmingTrailingWhitespace()
-        guard let open = trimmed.firstIndex(of: "{") else {
-            return (String(trimmed.split(separator: " ").first ?? ""), nil, true)
+        // The language is the first word: a space or a tab ends it (as in cmark's `language-` class).
+        func firstWord<S: StringProtocol>(_ text: S) -> String {
+            String(text.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
         }
-        let language = trimmed[..<open].trimmingCharacters()
+        guard let open = trimmed.firstIndex(of: "{") else {
+            return (firstWord(trimmed), nil, true)
+        }
+        let language = firstWord(trimmed[..<open])
         guard trimmed.hasSuffix("}") else { return (language, nil, false) }
         let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
         guard let attributes = parse(inner) else { return (language, nil, false) }

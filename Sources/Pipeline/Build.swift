@@ -113,7 +113,10 @@ public enum Build {
         }
         let source = sources.config.sourceLocale
         let catalog = sources.catalog ?? StringCatalog(sourceLanguage: source, entries: [:], path: options.content + "/Localizable.xcstrings")
-        if sources.catalog == nil {
+        // A catalog that could not be read has its own error; every word it holds would otherwise
+        // be reported missing as well.
+        let catalogUnreadable = loadDiagnostics.contains { $0.isError && $0.location?.path == catalog.path }
+        if sources.catalog == nil && !catalogUnreadable {
             result.diagnostics.append(.error("the course has no string catalog", at: SourceLocation(path: catalog.path),
                                              suggestion: "copy Localizable.xcstrings from Primer's own Content/ folder and translate it"))
         } else {
@@ -206,7 +209,7 @@ public enum Build {
         } catch {
             result.diagnostics += error.diagnostics
         }
-        if let renderer {
+        if let renderer, !catalogUnreadable {
             result.diagnostics += checkStrings(sources: sources, strings: strings, locales: locales,
                                                templateKeys: renderer.templateKeys())
         }

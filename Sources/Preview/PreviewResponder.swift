@@ -51,8 +51,11 @@ public struct PreviewResponder: HTTPResponder {
         var status = HTTPResponse.Status.ok
         var found = store.file(path)
         var servedPath = path
-        if found == nil, let folderIndex = store.file(path + "/index.html") {
-            found = folderIndex; servedPath = path + "/index.html"
+        if found == nil, store.file(path + "/index.html") != nil {
+            // `/en` → `/en/`, as static hosts do: the page's relative links are relative to the folder.
+            let query = raw.firstIndex(where: { $0 == "?" }).map { String(raw[$0...]) } ?? ""
+            let bare = raw.firstIndex(where: { $0 == "?" || $0 == "#" }).map { String(raw[..<$0]) } ?? raw
+            return Response(status: .movedPermanently, headers: [.location: bare + "/" + query, .cacheControl: "no-cache"])
         }
         if found == nil {
             status = .notFound

@@ -25,6 +25,10 @@ public struct HTMLRenderer {
     let memo: HighlightMemo?
     private var footnotes: [String: Int] = [:]
     private var footnoteOrder: [String] = []
+    /// The page's anchor for each footnote (`fn-<anchor>`), unique even when labels differ only in punctuation.
+    private var footnoteAnchors: [String: String] = [:]
+    /// How many references in the text (not in alt text) each footnote has: one back-link each.
+    private var footnoteReferences: [String: Int] = [:]
     private var footnoteBodies: [String: [Block]] = [:]
     private var tight = false
 
@@ -151,7 +155,7 @@ public struct HTMLRenderer {
             out += "<figure class=\"figure\"\(figure.id.map { " id=\"\(escapeHTML($0))\"" } ?? "")>\n"
             // A URL that would run script is left out (the link stage warns), as GitHub does.
             if !URLSafety.isDangerous(figure.image.source) {
-                out += "<img src=\"\(escapeURL(figure.image.source))\" alt=\"\(escapeHTML(figure.image.alt.plainText))\""
+                out += "<img src=\"\(escapeURL(figure.image.source))\" alt=\"\(escapeHTML(altText(figure.image.alt)))\""
                 if !figure.image.title.isEmpty { out += " title=\"\(escapeHTML(figure.image.title))\"" }
                 out += ">\n"
             }
@@ -234,8 +238,8 @@ public struct HTMLRenderer {
             case .html(let html): out += rawHTML ? filterTags(html) : escapeHTML(html)
             case .image(let image):
                 // A URL that would run script is left out (the link stage warns), as GitHub does.
-                guard !URLSafety.isDangerous(image.source) else { out += escapeHTML(image.alt.plainText); break }
-                out += "<img src=\"\(escapeURL(image.source))\" alt=\"\(escapeHTML(image.alt.plainText))\""
+                guard !URLSafety.isDangerous(image.source) else { out += escapeHTML(altText(image.alt)); break }
+                out += "<img src=\"\(escapeURL(image.source))\" alt=\"\(escapeHTML(altText(image.alt)))\""
                 if !image.title.isEmpty { out += " title=\"\(escapeHTML(image.title))\"" }
                 out += ">"
             case .link(let link):
@@ -248,15 +252,39 @@ public struct HTMLRenderer {
                 else { render(link.content, into: &out) }
                 out += "</a>"
             case .footnoteReference(let label):
-                if footnotes[label] == nil { footnoteOrder.append(label); footnotes[label] = footnoteOrder.count }
-                let n = footnotes[label]!
-                out += "<sup class=\"footnote-ref\"><a href=\"#fn-\(anchor(label))\" id=\"fnref-\(anchor(label))\">\(n)</a></sup>"
+                let n = noteFootnote(label)
+                footnoteReferences[label, default: 0] += 1
+                let count = footnoteReferences[label]!
+                let anchor = footnoteAnchors[label]!
+                // A second reference to the same note gets an id of its own (and the note a second back-link).
+                out += "<sup class=\"footnote-ref\"><a href=\"#fn-\(anchor)\" id=\"\(referenceID(anchor, count))\">\(n)</a></sup>"
             }
         }
     }
 
-    func anchor(_ label: String) -> String {
-        String(label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+    /// The footnote's number, registering it (and its anchor) on first sight.
+    private mutating func noteFootnote(_ label: String) -> Int {
+        if let n = footnotes[label] { return n }
+        footnoteOrder.append(label)
+        footnotes[label] = footnoteOrder.count
+        let base = String(label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+        var anchor = base
+        var n = 2
+        while footnoteAnchors.values.contains(anchor) { anchor = "\(base)-\(n)"; n += 1 }
+        footnoteAnchors[label] = anchor
+        return footnoteOrder.count
+    }
+
+    func referenceID(_ anchor: String, _ count: Int) -> String {
+        count == 1 ? "fnref-\(anchor)" : "fnref-\(anchor)-\(count)"
+    }
+
+    /// An image's alt text; a footnote referenced there (and nowhere else) still gets its note.
+    private mutating func altText(_ alt: [Inline]) -> String {
+        var labels: [String] = []
+        let text = alt.altText { label in labels.append(label); return "" }
+        guard !labels.isEmpty else { return text }
+        return alt.altText { label in String(noteFootnote(label)) }
     }
 
     mutating func renderFootnotes(into out: inout String) {
@@ -266,10 +294,19 @@ public struct HTMLRenderer {
         while index < footnoteOrder.count {  // a footnote may reference another
             let label = footnoteOrder[index]
             index += 1
-            out += "<li id=\"fn-\(anchor(label))\">\n"
+            let anchor = footnoteAnchors[label]!
+            out += "<li id=\"fn-\(anchor)\">\n"
             let body = footnoteBodies[label] ?? []
             withLoose { $0.render(body, into: &out) }
-            out += "<p><a href=\"#fnref-\(anchor(label))\" class=\"footnote-backref\" aria-label=\"\(escapeHTML(strings["footnote_back"]))\">↩</a></p>\n</li>\n"
+            let references = footnoteReferences[label] ?? 0
+            if references > 0 {
+                out += "<p>"
+                for count in 1...references {
+                    out += "\(count > 1 ? " " : "")<a href=\"#\(referenceID(anchor, count))\" class=\"footnote-backref\" aria-label=\"\(escapeHTML(strings["footnote_back"]))\">↩\(count > 1 ? "<sup>\(count)</sup>" : "")</a>"
+                }
+                out += "</p>\n"
+            }
+            out += "</li>\n"
         }
         out += "</ol>\n</section>\n"
     }

@@ -191,7 +191,7 @@ public struct SiteRenderer: Sendable {
         let body = locale.renderBody(index)
         context["page_title"] = page.title + " · " + locale.courseTitle
         context["chapter"] = [
-            "id": page.id, "number": page.number, "title": page.title, "summary": page.summary as Any,
+            "id": page.id, "number": page.number, "title": page.title, "summary": page.summary.map { $0 as Any } ?? false,
             "label": locale.strings.format("chapter_label", String(page.number)), "body": Self.bodyMarker,
             "lang": page.contentLocale.rawValue, "source_path": page.sourcePath,
         ] as [String: Any]
@@ -207,7 +207,7 @@ public struct SiteRenderer: Sendable {
         }
         context["toc_html"] = locale.tocHTML(chapter: page.id)
         context["outline"] = page.outline.map { entry -> [String: Any] in
-            ["id": entry.id, "number": entry.number as Any, "title": entry.title, "nested": entry.depth > 1]
+            ["id": entry.id, "number": entry.number.map { $0 as Any } ?? false, "title": entry.title, "nested": entry.depth > 1]
         }
         context["has_outline"] = !page.outline.isEmpty
         if index > 0 { context["prev"] = locale.link(locale.pages[index - 1]) }
@@ -273,7 +273,7 @@ public struct SiteRenderer: Sendable {
         // The templates get a marker per chapter; the bodies (megabytes for a big course, made
         // print-ready as their chapter pages were rendered) take the markers' places afterwards.
         context["chapters"] = locale.pages.enumerated().map { index, page -> [String: Any] in
-            ["anchor": page.id, "lang": page.contentLocale.rawValue, "title": page.title, "summary": page.summary as Any,
+            ["anchor": page.id, "lang": page.contentLocale.rawValue, "title": page.title, "summary": page.summary.map { $0 as Any } ?? false,
              "label": locale.strings.format("chapter_label", String(page.number)), "body": Self.printMarker(index)]
         }
         context["languages"] = locale.languages(page: "print.html")
@@ -608,7 +608,7 @@ struct LocaleContext: @unchecked Sendable {
                     let samples = page.document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
                     return ["href": page.id + ".html", "number": page.number, "title": page.title,
                             "sample_count": samples > 0 ? LocalizedNumber(value: samples, strings: strings) as Any : false,
-                            "summary": page.summary as Any, "fallback": page.isFallback]
+                            "summary": page.summary.map { $0 as Any } ?? false, "fallback": page.isFallback]
                 },
             ]
         }

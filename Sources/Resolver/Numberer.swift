@@ -12,6 +12,7 @@ struct Numberer {
     private var sectionCounters = [0, 0, 0]
     private var counters: [TargetKind: Int] = [:]
     private var explicitPositions: [String: SourceLocation] = [:]
+    private var suffixes: [String: Int] = [:]
 
     init(chapterID: String, chapterNumber: Int, path: String) {
         self.chapterID = chapterID; self.chapterNumber = chapterNumber; self.path = path
@@ -48,6 +49,11 @@ struct Numberer {
     /// Registers an anchor; an explicit id defined twice in one chapter is reported here.
     private mutating func register(_ id: String, explicit: Bool, target: Resolver.Target) {
         if explicit {
+            if Self.isReserved(id) {
+                diagnostics.append(.error("the id '\(id)' is taken by the page itself (\(Self.reservedIDs.contains(id) ? "the site's templates use it" : "footnotes use fn- and fnref- ids"))",
+                                          at: target.location, suggestion: "choose another id, e.g. '\(chapterID)-\(id)'"))
+                return
+            }
             if let first = targets.explicit[id] {
                 diagnostics.append(duplicateID(id, at: target.location, first: first.location))
                 return
@@ -57,13 +63,22 @@ struct Numberer {
         targets.local[id] = target
     }
 
-    /// A generated id that collides with nothing on the page.
-    private func freeID(_ base: String) -> String {
-        var candidate = base
-        var n = 1
-        while targets.local[candidate] != nil || explicitPositions[candidate] != nil {
-            candidate = "\(base)-\(n)"; n += 1
-        }
+    /// Ids the page itself uses (Primer's templates and the footnotes): a heading may not take them.
+    static let reservedIDs: Set<String> = ["main", "toc", "toc-toggle", "outline-heading", "print-contents-heading",
+                                           "search-input", "search-results", "theme-toggle"]
+    static func isReserved(_ id: String) -> Bool { reservedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") }
+
+    /// A generated id that collides with nothing on the page. Each base remembers the last
+    /// number it tried, so 10,000 headings with one text take linear time, not quadratic.
+    private mutating func freeID(_ slug: String) -> String {
+        // A heading called "fn-1" would take a footnote's place whatever number it got.
+        let base = slug.hasPrefix("fn-") || slug.hasPrefix("fnref-") ? "h-" + slug : slug
+        func taken(_ id: String) -> Bool { targets.local[id] != nil || explicitPositions[id] != nil || Self.isReserved(id) }
+        guard taken(base) else { return base }
+        var n = suffixes[base] ?? 1
+        var candidate = "\(base)-\(n)"
+        while taken(candidate) { n += 1; candidate = "\(base)-\(n)" }
+        suffixes[base] = n + 1
         return candidate
     }
 

@@ -54,12 +54,36 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on (anything but loopback is reachable from other machines).") var host = "127.0.0.1"
     @Flag(help: "Open the site in a browser.") var open = false
 
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535 (0 picks a free port), not \(port)") }
+        guard !host.isEmpty else { throw ValidationError("--host needs an address, such as 127.0.0.1") }
+    }
+
     func run() async throws {
         // Lines reach a log or a pipe as they happen.
         let server = PreviewServer(options: .init(content: folders.content, templates: folders.templates, locale: locale, host: host, port: port)) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
-        try await server.run(open: open)
+        do {
+            try await server.run(open: open)
+        } catch {
+            // The server could not listen: say where and why, in words.
+            let detail = String(describing: error)
+            let reason: String
+            if detail.contains("Address already in use") || detail.contains("errno: 98") {
+                reason = "port \(port) is in use (another preview, or another server); choose another with --port, e.g. --port \(port == 8000 ? 8001 : 8000)"
+            } else if detail.contains("Cannot assign requested address") || detail.contains("errno: 99") {
+                reason = "\(host) is not an address of this machine; use 127.0.0.1 (this machine only) or 0.0.0.0 (every network)"
+            } else if detail.lowercased().contains("resol") || detail.contains("getaddrinfo") || detail.contains("Name or service") {
+                reason = "'\(host)' is not a host name or address this machine can resolve; use 127.0.0.1"
+            } else if detail.contains("Permission denied") || detail.contains("errno: 13") {
+                reason = "port \(port) needs privileges this user does not have; use a port above 1023, e.g. --port 8000"
+            } else {
+                reason = detail
+            }
+            FileHandle.standardError.write(Data("primer: error: cannot serve on \(host):\(port): \(reason)\n".utf8))
+            throw ExitCode(1)
+        }
     }
 }
 
@@ -242,11 +266,16 @@ do {
     } else {
         try command.run()
     }
+} catch let code as ExitCode {
+    // The command has said why already.
+    exit(code.rawValue)
 } catch {
     let code = Primer.exitCode(for: error)
-    if code == .success || code.rawValue == 1 || code.rawValue == 2 {
-        if code == .success { Primer.exit(withError: error) }
-        exit(code.rawValue)
+    if code == .success { Primer.exit(withError: error) }  // --help, --version
+    if code.rawValue == 1 {
+        // A failure the command threw (an unknown key for `primer strings`…): say it.
+        FileHandle.standardError.write(Data("primer: error: \(error)\n".utf8))
+        exit(1)
     }
     FileHandle.standardError.write(Data((Primer.fullMessage(for: error) + "\n").utf8))
     exit(2)
