@@ -31,11 +31,14 @@ public struct SampleSettings: Hashable, Sendable {
     public var openFilesLimit: Int = 256
     /// The largest file it may write, in bytes (RLIMIT_FSIZE).
     public var fileSizeLimit: Int = 64 << 20
+    /// What its working folder, and its /tmp, may hold in all, in bytes (the sandbox's folders
+    /// are memory file systems of this size).
+    public var diskLimit: Int = 128 << 20
     public init() {}
 
     /// Everything here that can change what a run prints (for cache keys).
     public var runKey: String {
-        "\(timeout) \(outputLimit) \(arguments) \(stdin ?? "") \(memoryLimit) \(processLimit) \(openFilesLimit) \(fileSizeLimit)"
+        "\(timeout) \(outputLimit) \(arguments) \(stdin ?? "") \(memoryLimit) \(processLimit) \(openFilesLimit) \(fileSizeLimit) \(diskLimit)"
     }
 }
 

@@ -12,7 +12,7 @@ import Yams
 ///       clock: { deterministic: false }
 enum SampleSettingsReader {
     static let keys = ["timeout", "output_limit", "arguments", "stdin", "expect_failure", "deterministic", "per_locale", "description",
-                       "memory_limit", "process_limit", "open_files_limit", "file_size_limit"]
+                       "memory_limit", "process_limit", "open_files_limit", "file_size_limit", "disk_limit"]
 
     static func read(_ text: String, path: String, inputs: Set<String>,
                      diagnostics: inout [Diagnostic]) -> ([String: SampleSettings], [String: SourceLocation], Double) {
@@ -81,13 +81,14 @@ enum SampleSettingsReader {
             }
             switch key {
             case "timeout": if let n = number() { settings.timeout = n }
-            case "output_limit", "memory_limit", "file_size_limit":
+            case "output_limit", "memory_limit", "file_size_limit", "disk_limit":
                 guard let n = bytes(value) else {
                     diagnostics.append(.error("'\(key)' must be a size: a number of bytes, or one with a unit such as 64 MiB", at: at)); continue
                 }
                 switch key {
                 case "output_limit": settings.outputLimit = n
                 case "memory_limit": settings.memoryLimit = n
+                case "disk_limit": settings.diskLimit = n
                 default: settings.fileSizeLimit = n
                 }
             case "process_limit", "open_files_limit":

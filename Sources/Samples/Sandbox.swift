@@ -5,7 +5,8 @@ import Foundation
 /// Where a sample runs: inside bubblewrap (the sandbox Flatpak uses) when it works on this
 /// machine, otherwise with limits only. In the sandbox a sample has its own user, PID, IPC,
 /// UTS and network namespaces (loopback only), sees the system read-only (`/usr`, `/etc`, the
-/// Swift toolchain) with a private working folder and `/tmp`, a `/proc` of its own processes,
+/// Swift toolchain) with a private working folder and `/tmp` (memory file systems of a fixed
+/// size), a `/proc` of its own processes,
 /// and nothing of the project, the cache or Primer's environment. Limits are set inside
 /// (`prlimit`), so the process count is the sandbox's own, and the whole sandbox dies with the
 /// run (a time limit, or Primer itself ending: `--die-with-parent`).
@@ -69,7 +70,9 @@ struct Sandbox: Sendable {
         }
         argv += ["--ro-bind", "/etc", "/etc"]
         for folder in systemFolders { argv += ["--ro-bind", folder, folder] }
-        argv += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--bind", home, home, "--chdir", home]
+        // Its folders live in memory, of a fixed size: a sample cannot fill the disk.
+        let size = String(settings.diskLimit)
+        argv += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", home, "--chdir", home]
         argv += ["--ro-bind", executable, executable, "--remount-ro", "/"]
         argv += ["/usr/bin/prlimit", "--as=\(settings.memoryLimit)", "--nproc=\(settings.processLimit)",
                  "--nofile=\(settings.openFilesLimit)", "--fsize=\(settings.fileSizeLimit)", "--", executable] + arguments

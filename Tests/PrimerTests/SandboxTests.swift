@@ -81,6 +81,12 @@ import Testing
         #expect(files.output == "64\n")
         let size = run("head -c 3000000 /dev/zero > big; wc -c < big") { $0.fileSizeLimit = 1 << 20 }
         #expect(size.output.contains("1048576"), "\(size)")
+        // Many files, each under the file size limit, still cannot fill the disk.
+        let disk = run("for n in 1 2 3 4; do head -c 600000 /dev/zero > f$n 2>/dev/null; done; cat f* | wc -c; cd /tmp && head -c 3000000 /dev/zero > t 2>/dev/null; wc -c < t") {
+            $0.diskLimit = 2 << 20
+        }
+        let written = disk.output.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        #expect(written.count == 2 && written[0] <= 2 << 20 && written[0] >= 1 << 20 && written[1] <= 2 << 20, "\(disk)")
     }
 
     /// Where namespaces are refused, samples run as before, with the limits that need no sandbox.
