@@ -24,25 +24,12 @@ public enum Extras {
     /// Walks a page in order, calling `visit` with every block and the section it is in.
     static func walk(_ page: ChapterPage, _ visit: (Block, Section) -> Void) {
         var section = Section()
-        func visitAll(_ blocks: [Block], top: Bool) {
-            for block in blocks {
-                if top, case .heading(let heading) = block {
-                    section = Section(index: section.index + 1, heading: heading)
-                }
-                visit(block, section)
-                switch block {
-                case .quote(let inner), .callout(_, let inner): visitAll(inner, top: false)
-                case .list(let list): list.items.forEach { visitAll($0.blocks, top: false) }
-                case .exercises(let exercises):
-                    for exercise in exercises {
-                        visitAll(exercise.blocks, top: false)
-                        visitAll(exercise.solution ?? [], top: false)
-                    }
-                default: break
-                }
+        page.document.blocks.walk { block, depth in
+            if depth == 0, case .heading(let heading) = block {
+                section = Section(index: section.index + 1, heading: heading)
             }
+            visit(block, section)
         }
-        visitAll(page.document.blocks, top: true)
     }
 
     /// A section of a page as a place to link to (its title worked out only now: most blocks
@@ -224,6 +211,7 @@ public enum Extras {
                 switch block {
                 case .heading(let heading): spans(heading.content, inParagraph: false, section)
                 case .paragraph(let inlines, _): spans(inlines, inParagraph: true, section)
+                case .table: for cell in block.inlineRuns { spans(cell, inParagraph: true, section) }
                 case .code(let code) where code.sample != nil || code.language == "swift":
                     items.append(Item(text: code.code, isBlock: true, section: section,
                                       listing: code.isListing ? (code.id, code.number) : (nil, nil)))

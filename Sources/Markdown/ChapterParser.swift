@@ -91,13 +91,9 @@ private struct ConventionPass {
                 } else {
                     output.append(.quote(blocks(inner)))
                 }
-            case .list(var list):
-                list.items = list.items.map { ListItem(blocks: blocks($0.blocks), checked: $0.checked) }
-                output.append(.list(list))
-            case .footnoteDefinition(let label, let inner):
-                output.append(.footnoteDefinition(label: label, blocks: blocks(inner)))
             default:
-                output.append(block)
+                // Lists, footnotes (and any container): the same conventions inside.
+                output.append(block.mappingContainedBlocks { blocks($0) })
             }
             index += 1
         }

@@ -343,26 +343,13 @@ public enum Build {
         return hash.hex
     }
 
+    /// Every `{run}` snippet of a chapter, containers (footnotes, solutions…) included.
     static func collectSnippets(_ blocks: [Block]) -> [Snippet] {
         var snippets: [Snippet] = []
-        collectSnippets(blocks, into: &snippets)
-        return snippets
-    }
-
-    static func collectSnippets(_ blocks: [Block], into snippets: inout [Snippet]) {
-        for block in blocks {
-            switch block {
-            case .snippet(_, let snippet): snippets.append(snippet)
-            case .quote(let inner), .callout(_, let inner): collectSnippets(inner, into: &snippets)
-            case .list(let list): for item in list.items { collectSnippets(item.blocks, into: &snippets) }
-            case .exercises(let exercises):
-                for exercise in exercises {
-                    collectSnippets(exercise.blocks, into: &snippets)
-                    collectSnippets(exercise.solution ?? [], into: &snippets)
-                }
-            default: break
-            }
+        blocks.walk { block, _ in
+            if case .snippet(_, let snippet) = block { snippets.append(snippet) }
         }
+        return snippets
     }
 
     /// Every word a page needs must exist for every locale built, at least through fallback.

@@ -25,22 +25,15 @@ struct Linker {
     func location(_ p: Position) -> SourceLocation { SourceLocation(path: path, line: p.line, column: p.column) }
 
     mutating func link(_ document: Document) -> Document {
-        Document(blocks: document.blocks.map { block($0, at: .unknown) })
+        Document(blocks: document.blocks.map { block($0) })
     }
 
-    private mutating func block(_ block: Block, at outer: Position) -> Block {
+    private mutating func block(_ block: Block) -> Block {
         switch block {
         case .paragraph(let inlines, let p):
             guard Self.hasLinks(inlines) else { return block }
             return .paragraph(self.inlines(inlines, at: p), p)
         case .heading(var h): h.content = inlines(h.content, at: h.position); return .heading(h)
-        case .quote(let inner): return .quote(inner.map { self.block($0, at: outer) })
-        case .callout(let kind, let inner): return .callout(kind, inner.map { self.block($0, at: outer) })
-        case .footnoteDefinition(let label, let inner):
-            return .footnoteDefinition(label: label, blocks: inner.map { self.block($0, at: outer) })
-        case .list(var list):
-            list.items = list.items.map { ListItem(blocks: $0.blocks.map { self.block($0, at: outer) }, checked: $0.checked) }
-            return .list(list)
         case .table(var t):
             t.header = t.header.map { inlines($0, at: t.position) }
             t.rows = t.rows.map { $0.map { inlines($0, at: t.position) } }
@@ -52,25 +45,17 @@ struct Linker {
                 checkFile(f.image.source, at: f.image.position, what: "image")
             }
             return .figure(f)
-        case .exercises(let list):
-            return .exercises(list.map { original in
-                var e = original
-                e.blocks = e.blocks.map { self.block($0, at: e.position) }
-                e.solution = e.solution?.map { self.block($0, at: e.position) }
-                return e
-            })
         default:
-            return block
+            return block.mappingContainedBlocks { $0.map { self.block($0) } }
         }
     }
 
     /// Whether any inline (nested ones too) is a link or an image: most runs of text have none,
     /// and are kept as they are instead of being copied.
     static func hasLinks(_ inlines: [Inline]) -> Bool {
-        inlines.contains { inline in
+        inlines.containsInline { inline in
             switch inline {
             case .link, .image: return true
-            case .emphasis(let c), .strong(let c), .strikethrough(let c): return hasLinks(c)
             default: return false
             }
         }

@@ -27,15 +27,13 @@ struct Numberer {
     }
 
     private mutating func collectExplicit(_ blocks: [Block]) {
-        for block in blocks {
+        blocks.walk { block, _ in
             switch block {
             case .heading(let h): note(h.attributes.id, h.position)
             case .code(let c): note(c.attributes.id, c.position)
             case .figure(let f): note(f.attributes.id, f.image.position)
             case .table(let t): note(t.attributes.id, t.position)
-            case .exercises(let list): for e in list { note(e.attributes.id, e.position); collectExplicit(e.blocks); collectExplicit(e.solution ?? []) }
-            case .quote(let inner), .callout(_, let inner), .footnoteDefinition(_, let inner): collectExplicit(inner)
-            case .list(let list): for item in list.items { collectExplicit(item.blocks) }
+            case .exercises(let list): for e in list { note(e.attributes.id, e.position) }
             default: break
             }
         }
@@ -151,15 +149,8 @@ struct Numberer {
                 exercise.solution = exercise.solution?.map { self.block($0, topLevel: false) }
                 return exercise
             })
-        case .quote(let inner): return .quote(inner.map { self.block($0, topLevel: false) })
-        case .callout(let kind, let inner): return .callout(kind, inner.map { self.block($0, topLevel: false) })
-        case .footnoteDefinition(let label, let inner):
-            return .footnoteDefinition(label: label, blocks: inner.map { self.block($0, topLevel: false) })
-        case .list(var list):
-            list.items = list.items.map { ListItem(blocks: $0.blocks.map { self.block($0, topLevel: false) }, checked: $0.checked) }
-            return .list(list)
         default:
-            return block
+            return block.mappingContainedBlocks { $0.map { self.block($0, topLevel: false) } }
         }
     }
 }

@@ -37,13 +37,10 @@ struct SampleExpander {
     }
 
     static func holdsSamples(_ block: Block) -> Bool {
-        switch block {
-        case .sample, .snippet: return true
-        case .quote(let inner), .callout(_, let inner): return inner.contains(where: holdsSamples)
-        case .list(let list): return list.items.contains { $0.blocks.contains(where: holdsSamples) }
-        case .exercises(let exercises):
-            return exercises.contains { $0.blocks.contains(where: holdsSamples) || ($0.solution ?? []).contains(where: holdsSamples) }
-        default: return false
+        [block].containsBlock { block in
+            if case .sample = block { return true }
+            if case .snippet = block { return true }
+            return false
         }
     }
 
@@ -56,20 +53,8 @@ struct SampleExpander {
                 result.append(.output(OutputBlock(text: outcome.output, status: outcome.status, command: nil)))
             }
             return result
-        case .quote(let inner): return [.quote(expand(inner))]
-        case .callout(let kind, let inner): return [.callout(kind, expand(inner))]
-        case .list(var list):
-            list.items = list.items.map { ListItem(blocks: expand($0.blocks), checked: $0.checked) }
-            return [.list(list)]
-        case .exercises(let exercises):
-            return [.exercises(exercises.map { original in
-                var exercise = original
-                exercise.blocks = expand(exercise.blocks)
-                exercise.solution = exercise.solution.map { expand($0) }
-                return exercise
-            })]
         default:
-            return [block]
+            return [block.mappingContainedBlocks { expand($0) }]
         }
     }
 

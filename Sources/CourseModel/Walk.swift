@@ -1,0 +1,119 @@
+/// The one place that knows which blocks hold other blocks, and which hold runs of text. Every
+/// stage that walks or rewrites a document goes through these, so a new container (or a
+/// container a stage forgot, as footnotes once were) is a change here, not in each stage.
+public extension Block {
+    /// The lists of blocks this block holds, in document order: a quote's or callout's, each
+    /// list item's, each exercise's text and then its solution, a footnote's.
+    var containedBlocks: [[Block]] {
+        switch self {
+        case .quote(let inner), .callout(_, let inner), .footnoteDefinition(_, let inner): return [inner]
+        case .list(let list): return list.items.map(\.blocks)
+        case .exercises(let exercises): return exercises.flatMap { [$0.blocks] + ($0.solution.map { [$0] } ?? []) }
+        default: return []
+        }
+    }
+
+    /// This block with `transform` applied to every list of blocks it holds (see `containedBlocks`),
+    /// in document order; a block that holds none is returned as it is.
+    func mappingContainedBlocks(_ transform: ([Block]) -> [Block]) -> Block {
+        switch self {
+        case .quote(let inner): return .quote(transform(inner))
+        case .callout(let kind, let inner): return .callout(kind, transform(inner))
+        case .footnoteDefinition(let label, let inner): return .footnoteDefinition(label: label, blocks: transform(inner))
+        case .list(var list):
+            list.items = list.items.map { ListItem(blocks: transform($0.blocks), checked: $0.checked) }
+            return .list(list)
+        case .exercises(let exercises):
+            return .exercises(exercises.map { original in
+                var exercise = original
+                exercise.blocks = transform(exercise.blocks)
+                exercise.solution = exercise.solution.map(transform)
+                return exercise
+            })
+        default:
+            return self
+        }
+    }
+
+    /// The runs of text this block holds itself (not those of blocks inside it), in document
+    /// order: a paragraph's, a heading's, each table cell's and its caption, a figure's alt text.
+    var inlineRuns: [[Inline]] {
+        switch self {
+        case .paragraph(let inlines, _): return [inlines]
+        case .heading(let heading): return [heading.content]
+        case .table(let table): return table.header + table.rows.flatMap { $0 } + (table.caption.map { [$0] } ?? [])
+        case .figure(let figure): return [figure.image.alt]
+        default: return []
+        }
+    }
+
+    /// Where the block starts in its file, when it knows.
+    var position: Position? {
+        switch self {
+        case .paragraph(_, let position): return position
+        case .heading(let heading): return heading.position
+        case .code(let code): return code.position
+        case .table(let table): return table.position
+        case .figure(let figure): return figure.image.position
+        case .snippet(let code, _): return code.position
+        case .sample(let embed): return embed.position
+        default: return nil
+        }
+    }
+}
+
+public extension Array where Element == Block {
+    /// Visits every block, containers entered, in document order, with its depth (0: top level).
+    func walk(_ visit: (Block, _ depth: Int) -> Void) {
+        walk(depth: 0, visit)
+    }
+
+    private func walk(depth: Int, _ visit: (Block, Int) -> Void) {
+        for block in self {
+            visit(block, depth)
+            for inner in block.containedBlocks { inner.walk(depth: depth + 1, visit) }
+        }
+    }
+
+    /// Whether any block here, or inside a container here, matches.
+    func containsBlock(where matches: (Block) -> Bool) -> Bool {
+        contains { block in matches(block) || block.containedBlocks.contains { $0.containsBlock(where: matches) } }
+    }
+
+    /// Every run of text in these blocks and those inside them, in document order, with the
+    /// position of the block it belongs to (`.unknown` where the block has none).
+    func walkInlineRuns(_ visit: ([Inline], Position) -> Void) {
+        walk { block, _ in
+            let position = block.position ?? .unknown
+            for run in block.inlineRuns { visit(run, position) }
+        }
+    }
+}
+
+public extension Inline {
+    /// The runs of inlines inside this one: emphasis, strong and struck-through text, a link's
+    /// text, an image's alt text.
+    var children: [Inline] {
+        switch self {
+        case .emphasis(let c), .strong(let c), .strikethrough(let c): return c
+        case .link(let link): return link.content
+        case .image(let image): return image.alt
+        default: return []
+        }
+    }
+}
+
+public extension Array where Element == Inline {
+    /// Visits every inline, nested ones too, in document order.
+    func walk(_ visit: (Inline) -> Void) {
+        for inline in self {
+            visit(inline)
+            inline.children.walk(visit)
+        }
+    }
+
+    /// Whether any inline here, nested ones too, matches.
+    func containsInline(where matches: (Inline) -> Bool) -> Bool {
+        contains { matches($0) || $0.children.containsInline(where: matches) }
+    }
+}
