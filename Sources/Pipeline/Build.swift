@@ -318,29 +318,9 @@ public enum Build {
     /// What a one-shot build leaves for the process's exit to reclaim (see `Options.keepUntilExit`).
     static let keptUntilExit = Mutex<[any Sendable]>([])
 
-    /// Everything a chapter page shows besides its own content: templates, the site's words,
-    /// the table of contents (every chapter's number, title and state), the extra pages.
-    static func surroundings(of course: ResolvedCourse, sources: CourseSources) -> String {
-        var hash = StableHash()
-        for template in sources.templates.values.sorted(by: { $0.name < $1.name }) { hash.add(template.name); hash.add(template.text) }
-        for locale in course.locales {
-            let strings = course.strings[locale]
-            for key in (strings?.entries.keys.sorted() ?? []) { hash.add(key); hash.add(strings!.entries[key]!) }
-            for page in course.pages[locale] ?? [] {
-                hash.add("\(locale)/\(page.id)/\(page.number)/\(page.title)/\(page.summary ?? "")/\(page.isFallback)")
-            }
-            hash.add("index:\((course.apiIndex[locale] ?? []).isEmpty)")
-        }
-        // Dictionaries print in no fixed order, so the configuration is hashed field by field.
-        let config = course.config
-        for (tag, title) in config.title.sorted(by: { $0.key < $1.key }) { hash.add(tag.rawValue); hash.add(title) }
-        for part in config.parts {
-            for (tag, title) in part.title.sorted(by: { $0.key < $1.key }) { hash.add(tag.rawValue); hash.add(title) }
-            hash.add(part.chapters.map(\.id).joined(separator: ","))
-        }
-        hash.add("\(config.baseURL ?? "")|\(config.rawHTML)|\(config.apiIndex.docsURL ?? "")")
-        hash.add("samples:\(course.samples.isEmpty)")
-        return hash.hex
+    /// Everything a chapter page shows besides its own content (see `Surroundings`).
+    static func surroundings(of course: ResolvedCourse, sources: CourseSources) -> Surroundings {
+        Surroundings(course: course, sources: sources)
     }
 
     /// Every `{run}` snippet of a chapter, containers (footnotes, solutions…) included.

@@ -13,7 +13,7 @@ public final class BuildSession: Sendable {
         var parsed: [String: (hash: String, document: Document, diagnostics: [Diagnostic])] = [:]
         /// Page path → (page as resolved, HTML), valid while `surroundings` is unchanged.
         var rendered: [String: (page: ChapterPage, html: String)] = [:]
-        var surroundings = ""
+        var surroundings: Surroundings?
         var parsedLast: [String] = []
         var renderedLast: [String] = []
         /// The samples stage's report and the inputs it was made from.
@@ -40,7 +40,7 @@ public final class BuildSession: Sendable {
         state.withLock { $0.parsed[path] = (hash, document, diagnostics); $0.parsedLast.append(path) }
     }
 
-    func beginRender(surroundings: String) {
+    func beginRender(surroundings: Surroundings) {
         state.withLock { state in
             if state.surroundings != surroundings { state.rendered = [:]; state.surroundings = surroundings }
             state.renderedLast = []
@@ -66,5 +66,46 @@ public final class BuildSession: Sendable {
 
     func store(path: String, page: ChapterPage, html: String) {
         state.withLock { $0.rendered[path] = (page, html); $0.renderedLast.append(path) }
+    }
+}
+
+/// Everything a chapter page shows besides its own content, compared whole with the last
+/// build's: the course configuration, the templates and assets, the site's words in every
+/// locale, and every page as the others see it (all of it but its body and outline). A field
+/// added to any of these is compared without anyone having to remember it, so a change to
+/// `edit_url` or `search` in course.yml re-renders every page.
+struct Surroundings: Equatable {
+    struct Words: Equatable {
+        var entries: [String: String]
+        var plurals: [String: [String: String]]
+    }
+
+    var config: CourseConfig
+    var locales: [LocaleTag]
+    var templates: [TemplateSource]
+    var assets: [AssetFile]
+    var words: [LocaleTag: Words]
+    var pages: [LocaleTag: [ChapterPage]]
+    /// Whether the gallery and the API index exist (every page links to them); their contents
+    /// are pages of their own, rendered on every build.
+    var hasSamples: Bool
+    var hasIndex: [LocaleTag: Bool]
+
+    init(course: ResolvedCourse, sources: CourseSources) {
+        config = course.config
+        locales = course.locales
+        templates = sources.templates.values.sorted { $0.name < $1.name }
+        assets = sources.assets
+        words = course.strings.mapValues { Words(entries: $0.entries, plurals: $0.plurals) }
+        pages = course.pages.mapValues { pages in
+            pages.map { page in
+                var header = page
+                header.document = Document(blocks: [])
+                header.outline = []
+                return header
+            }
+        }
+        hasSamples = !course.samples.isEmpty
+        hasIndex = course.apiIndex.mapValues { !$0.isEmpty }
     }
 }
