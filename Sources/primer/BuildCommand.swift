@@ -1,0 +1,67 @@
+import ArgumentParser
+import CourseModel
+import Foundation
+import Pipeline
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
+    @OptionGroup var flags: BuildFlags
+    @Flag(help: "Record what the samples print now as their expected output (Content/Samples/Outputs, output blocks).")
+    var bless = false
+    @Flag(inversion: .prefixedNo, help: "Index the site for search with Pagefind (when installed).")
+    var search = true
+    func run() throws { try execute(flags, write: true, bless: bless, search: search) }
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "check", abstract: "Do everything build does, but write nothing.")
+    @OptionGroup var flags: BuildFlags
+    func run() throws { try execute(flags, write: false) }
+}
+
+/// Exit codes: 0 ok, 1 content errors, 2 usage errors.
+func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool = true) throws {
+    var options = Build.Options(content: flags.folders.content, templates: flags.folders.templates, output: flags.output,
+                                locale: flags.locale, write: write)
+    options.bless = bless
+    options.search = search && write
+    options.keepUntilExit = true
+    let progress = SampleProgressDisplay(interactive: isatty(2) == 1 && ProcessInfo.processInfo.environment["CI"] == nil)
+    options.sampleProgress = { progress.update($0) }
+    defer { progress.finish() }
+    let result: Build.Result
+    do {
+        result = try Build.run(options)
+    } catch {
+        FileHandle.standardError.write(Data("primer: error: \(error.description)\n".utf8))
+        throw ExitCode(2)
+    }
+    for diagnostic in result.diagnostics {
+        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    }
+    let errors = result.diagnostics.filter(\.isError).count
+    let warnings = result.diagnostics.count - errors
+    progress.finish()
+    if let samples = result.samples {
+        for path in samples.blessed { print("primer: recorded the expected output in \(path)") }
+        if samples.package != nil || samples.ran + samples.cached > 0 {
+            print("primer: samples: \(samples.ran) ran, \(samples.cached) cached, \(samples.failed) failed")
+        }
+    }
+    if flags.verbose {
+        for (stage, seconds) in result.timings {
+            print(String(format: "  %-8@ %7.1f ms", stage as NSString, seconds * 1000))
+        }
+    }
+    if errors > 0 {
+        FileHandle.standardError.write(Data("primer: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"); \(write ? "the site was not written" : "check failed")\n".utf8))
+        throw ExitCode(1)
+    }
+    if result.upToDate {
+        print("primer: \(flags.output)/ is up to date (\(result.pages) pages; nothing changed since the last build)")
+    } else if let report = result.written {
+        print("primer: built \(result.pages) pages into \(flags.output)/ (\(report.written) files written, \(report.unchanged) unchanged, \(report.removed) removed)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")
+    } else {
+        print("primer: checked \(result.pages) pages, no errors\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")
+    }
+}
