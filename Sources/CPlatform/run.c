@@ -13,6 +13,43 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <pthread.h>
+#include <sys/stat.h>
+
+/// Held while a file that will be executed is open for writing, and while forking: a child
+/// forked meanwhile would inherit the write descriptor (until its own exec), and executing
+/// the file would fail with "Text file busy" (ETXTBSY).
+static pthread_mutex_t fork_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int primer_copy_executable(const char *from, const char *to, int uid, int gid) {
+    int result = -1, saved = 0;
+    pthread_mutex_lock(&fork_lock);
+    int in = open(from, O_RDONLY | O_CLOEXEC);
+    int out = in < 0 ? -1 : open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755);
+    if (in >= 0 && out >= 0) {
+        char chunk[1 << 16];
+        ssize_t n;
+        result = 0;
+        while ((n = read(in, chunk, sizeof chunk)) != 0) {
+            if (n < 0) { if (errno == EINTR) continue; result = -1; break; }
+            for (ssize_t done = 0; done < n;) {
+                ssize_t w = write(out, chunk + done, (size_t)(n - done));
+                if (w < 0) { if (errno == EINTR) continue; result = -1; break; }
+                done += w;
+            }
+            if (result != 0) break;
+        }
+        if (result == 0 && fchmod(out, 0755) != 0) result = -1;
+        if (result == 0 && uid >= 0 && fchown(out, (uid_t)uid, (gid_t)gid) != 0) result = -1;
+    }
+    saved = errno;
+    if (out >= 0) close(out);
+    if (in >= 0) close(in);
+    pthread_mutex_unlock(&fork_lock);
+    errno = saved;
+    return result;
+}
+
 static double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -112,12 +149,14 @@ primer_run_result primer_run_with(const primer_run_options *o) {
     }
 
     double start = now_seconds();
+    pthread_mutex_lock(&fork_lock);
     pid_t pid = fork();
     if (pid == 0) {
         close(exec_pipe[0]);
         start_child(o, out_pipe[1], err_pipe[1], exec_pipe[1]);
     }
     int fork_errno = errno;
+    pthread_mutex_unlock(&fork_lock);
     close(out_pipe[1]);
     close(err_pipe[1]);
     close(exec_pipe[1]);

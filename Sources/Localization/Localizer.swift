@@ -3,6 +3,21 @@ import Foundation
 
 /// Turns the string catalog into each locale's words, and checks it the way a translator needs.
 public enum Localizer {
+    /// The words of every locale of the course. A locale without a `language_name` of its own
+    /// still names itself in its own language (CLDR, through Foundation's ICU).
+    public static func siteStrings(catalog: StringCatalog, locales: [LocaleTag], source: LocaleTag) -> [LocaleTag: UIStrings] {
+        var strings: [LocaleTag: UIStrings] = [:]
+        for locale in Set(locales) {
+            strings[locale] = Self.strings(for: locale, catalog: catalog, source: source)
+            let own = locale.fallbackChain(source: source).filter { $0 != source || locale == source }
+            if !own.contains(where: { catalog.entries["language_name"]?.localizations[$0] != nil }),
+               let name = Locale(identifier: locale.rawValue).localizedString(forIdentifier: locale.rawValue) {
+                strings[locale]?.entries["language_name"] = name.prefix(1).uppercased() + name.dropFirst()
+            }
+        }
+        return strings
+    }
+
     /// `locale`'s words: for every key, the first localization along the fallback chain
     /// (`zh-Hans` → `zh` → source). Entries still `new` with no text are skipped.
     public static func strings(for locale: LocaleTag, catalog: StringCatalog, source: LocaleTag) -> UIStrings {

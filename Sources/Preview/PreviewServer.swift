@@ -41,10 +41,8 @@ public final class PreviewServer: Sendable {
         let start = ContinuousClock.now
         // Nothing is written; the output only places the caches, so the preview shares the
         // samples' outcomes with `primer build` (.primer-cache beside site/).
-        var build = Build.Options(content: options.content, templates: options.templates,
-                                  output: options.content + "/../site", locale: options.locale, write: false)
-        build.session = session
-        build.keepFiles = true
+        let build = Build.Options(content: options.content, templates: options.templates,
+                                  output: options.content + "/../site", locale: options.locale, product: .preview(session))
         let result: Build.Result
         do { result = try Build.run(build) } catch {
             store.fail([.error(error.description)])

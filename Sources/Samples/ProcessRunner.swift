@@ -29,16 +29,15 @@ enum ProcessRunner {
         var program = executable
         if sandbox.isActive {
             program = scratch + "/bin/" + URL(fileURLWithPath: executable).lastPathComponent
-            do {
-                try fm.createDirectory(atPath: scratch + "/bin", withIntermediateDirectories: true)
-                // The file itself, not a link to it.
-                try fm.copyItem(atPath: URL(fileURLWithPath: executable).resolvingSymlinksInPath().path, toPath: program)
-            } catch {
-                return SampleOutcome(id: id, status: .notStarted("cannot copy \(executable): \(error.localizedDescription)"),
+            try? fm.createDirectory(atPath: scratch + "/bin", withIntermediateDirectories: true)
+            // The file itself, not a link to it; copied so that no other run's child holds it open.
+            let source = URL(fileURLWithPath: executable).resolvingSymlinksInPath().path
+            guard primer_copy_executable(source, program, sandbox.user?.uid ?? -1, sandbox.user?.gid ?? -1) == 0 else {
+                return SampleOutcome(id: id, status: .notStarted("cannot copy \(executable): \(String(cString: strerror(errno)))"),
                                      output: "", errorTail: "", seconds: 0, cached: false)
             }
             if let user = sandbox.user {
-                for path in [scratch, home, scratch + "/bin", program] { _ = chown(path, uid_t(user.uid), gid_t(user.gid)) }
+                for path in [scratch, home, scratch + "/bin"] { _ = chown(path, uid_t(user.uid), gid_t(user.gid)) }
             }
         }
         // The marker is inherited by everything the sample starts, so it can all be found afterwards.

@@ -176,6 +176,27 @@ public enum SamplesStage {
         return report
     }
 
+    /// Everything the stage reads, as one key: a preview rebuild whose key is unchanged reuses
+    /// the last report without looking at a single sample.
+    public static func inputsKey(_ sources: SamplesSources?, snippets: [SnippetUse], locales: [LocaleTag]) -> String {
+        var key = StableHash()
+        if let samples = sources {
+            key.add(samples.manifest)
+            key.add("\(samples.buildTimeout)")
+            for (path, text) in samples.files.sorted(by: { $0.key < $1.key }) { key.add(path); key.add(text) }
+            for (name, text) in samples.expected.sorted(by: { $0.key < $1.key }) { key.add(name); key.add(text) }
+            for (name, bytes) in samples.inputs.sorted(by: { $0.key < $1.key }) { key.add(name); key.add(bytes) }
+            for (name, settings) in samples.settings.sorted(by: { $0.key < $1.key }) {
+                key.add("\(name) \(settings.runKey)")
+                key.add("\(settings.expectFailure) \(settings.deterministic) \(settings.perLocale)")
+                for (tag, text) in settings.description.sorted(by: { $0.key < $1.key }) { key.add(tag.rawValue); key.add(text) }
+            }
+        }
+        for snippet in snippets { key.add(snippet.path); key.add(snippet.snippet.code); key.add(snippet.snippet.expected ?? "") }
+        key.add(locales.map(\.rawValue).joined(separator: ","))
+        return key.hex
+    }
+
     /// Everything that can change what a sample prints.
     static func key(for target: SampleTarget, in package: SamplesPackage, locale: LocaleTag?) -> String {
         var hasher = StableHash()

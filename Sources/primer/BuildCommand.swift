@@ -22,9 +22,8 @@ struct CheckCommand: ParsableCommand {
 /// Exit codes: 0 ok, 1 content errors, 2 usage errors.
 func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool = true) throws {
     var options = Build.Options(content: flags.folders.content, templates: flags.folders.templates, output: flags.output,
-                                locale: flags.locale, write: write)
+                                locale: flags.locale, product: write ? .site(search: search) : .check)
     options.bless = bless
-    options.search = search && write
     options.keepUntilExit = true
     let progress = SampleProgressDisplay(interactive: isatty(2) == 1 && ProcessInfo.processInfo.environment["CI"] == nil)
     options.sampleProgress = { progress.update($0) }

@@ -6,8 +6,8 @@ import Testing
 @Suite(.serialized) struct EndToEndTests {
     func build(_ folder: URL, locale: String? = nil, write: Bool = true, cache: Bool = true) throws -> Build.Result {
         var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
-                                    output: folder.appendingPathComponent("site").path, locale: locale, write: write)
-        options.useCache = cache
+                                    output: folder.appendingPathComponent("site").path, locale: locale)
+        options.product = write ? .site(reuse: cache) : .check
         return try Build.run(options)
     }
 

@@ -131,7 +131,7 @@ import ZIPFoundation
         try TestSupport.write(TestSupport.read(content.appendingPathComponent("course.yml")) + "api_index:\n  exclude: [NoSuchName]\n",
                               to: content.appendingPathComponent("course.yml"))
         var options = Build.Options(content: content.path, templates: TestSupport.templates, output: folder.appendingPathComponent("site").path)
-        options.write = false
+        options.product = .check
         let result = try Build.run(options)
         let warnings = result.diagnostics.filter { !$0.isError }.map(\.description)
         #expect(warnings.contains { $0.hasPrefix("\(content.path)/Samples/Sources/hello/main.swift:1:1: warning: sample 'hello' has no description for the sample gallery") })

@@ -81,7 +81,7 @@ import Testing
         let folder = try TestSupport.copyFixture("basic")
         var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                     output: folder.appendingPathComponent("site").path)
-        options.useCache = false
+        options.product = .site(reuse: false)
         let result = try Build.run(options)
         #expect(result.succeeded)
         for page in ["en/details.html", "en/index.html", "en/print.html", "ru/details.html"] {
@@ -99,7 +99,7 @@ import Testing
         try Data(bytes).write(to: catalog)
         var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                     output: folder.appendingPathComponent("site").path)
-        options.useCache = false
+        options.product = .site(reuse: false)
         let errors = try Build.run(options).diagnostics.filter(\.isError)
         #expect(errors.count == 1, "\(name): \(errors.map(\.description))")
         #expect(errors.first?.location?.path == catalog.path && (errors.first?.location?.line ?? 0) > 0, "\(name)")

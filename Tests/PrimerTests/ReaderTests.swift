@@ -10,7 +10,7 @@ import Testing
     func build(_ folder: URL, search: Bool = false) throws -> Build.Result {
         var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                     output: folder.appendingPathComponent("site").path)
-        options.search = search
+        options.product = .site(search: search)
         return try Build.run(options)
     }
 
@@ -133,7 +133,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-weight-\(UUID().uuidString)")
         var options = Build.Options(content: TestSupport.root.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                     output: folder.appendingPathComponent("site").path)
-        options.useCache = false
+        options.product = .site(reuse: false)
         let result = try Build.run(options)
         #expect(!result.diagnostics.hasErrors, "\(result.diagnostics)")
         let site = folder.appendingPathComponent("site")

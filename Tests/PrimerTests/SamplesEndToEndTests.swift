@@ -9,7 +9,7 @@ import Testing
     func build(_ folder: URL, bless: Bool = false) throws -> Build.Result {
         var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                     output: folder.appendingPathComponent("site").path)
-        options.useCache = false  // the site-level cache would hide the samples stage
+        options.product = .site(reuse: false)  // the site-level cache would hide the samples stage
         options.bless = bless
         return try Build.run(options)
     }

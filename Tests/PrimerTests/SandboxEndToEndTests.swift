@@ -11,7 +11,7 @@ import Testing
     func build(_ folder: URL) throws -> Build.Result {
         var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                     output: folder.appendingPathComponent("site").path)
-        options.useCache = false
+        options.product = .site(reuse: false)
         return try Build.run(options)
     }
 
@@ -96,7 +96,7 @@ import Testing
         let said = Lines()
         var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                     output: folder.appendingPathComponent("site").path)
-        options.useCache = false
+        options.product = .site(reuse: false)
         options.sampleProgress = { event in
             if case .waiting(let line) = event { said.lock.lock(); said.lines.append(line); said.lock.unlock() }
         }

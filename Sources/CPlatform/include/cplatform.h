@@ -54,6 +54,11 @@ primer_run_result primer_run_with(const primer_run_options *options);
 
 void primer_run_free(primer_run_result *result);
 
+/// Copies an executable (mode 0755, owned by uid/gid unless -1) so that it can be executed
+/// right away: no child forked by `primer_run_with` meanwhile can hold it open for writing.
+/// Returns 0, or -1 with errno set.
+int primer_copy_executable(const char *from, const char *to, int uid, int gid);
+
 /// Kills (SIGKILL) every process whose environment holds `marker` (e.g. "PRIMER_SAMPLE_RUN=…"),
 /// repeating until none is left: descendants that left the sample's process group are found
 /// this way too. Returns how many were killed.

@@ -1,0 +1,303 @@
+import CourseModel
+import Extras
+import Foundation
+import Loader
+import Localization
+import Markdown
+import Renderer
+import Resolver
+import Samples
+import Writer
+
+/// One build in progress: every stage is a method that takes what the stages before it made
+/// and returns what it made, adding its diagnostics and its time to `result`. `Build.run` is
+/// the list of stages in order.
+struct BuildRun {
+    let options: Build.Options
+    var result = Build.Result(diagnostics: [])
+    let cache: BuildCache
+    private var fingerprint = ""
+    private var clock = ContinuousClock.now
+
+    init(_ options: Build.Options) {
+        self.options = options
+        cache = BuildCache(output: options.output)
+    }
+
+    private mutating func lap(_ stage: String) {
+        let now = ContinuousClock.now
+        result.timings.append((stage, (now - clock).seconds))
+        clock = now
+    }
+
+    /// The diagnostics sorted for display, whatever stage the build stopped at.
+    func finish() -> Build.Result {
+        var finished = result
+        finished.diagnostics = finished.diagnostics.sortedForDisplay()
+        return finished
+    }
+
+    // MARK: Before anything runs
+
+    /// An output folder that is not Primer's to replace stops the build before anything runs.
+    mutating func outputIsSafe() -> Bool {
+        guard options.writes else { return true }
+        let problems = OutputFolder.problems(options.output, protecting: [options.content, options.templates])
+        result.diagnostics += problems
+        return problems.isEmpty
+    }
+
+    /// Nothing changed since the last successful build? Then the site is already right.
+    mutating func upToDate() -> Bool {
+        guard case .site(_, let reuse) = options.product, reuse, !options.bless else { return false }
+        fingerprint = BuildCache.fingerprint(options)
+        guard let manifest = cache.validManifest(fingerprint: fingerprint) else {
+            cache.invalidate()
+            return false
+        }
+        result.upToDate = true
+        result.pages = manifest.pages
+        result.diagnostics = manifest.warnings
+        result.written = SiteWriter.Report(written: 0, unchanged: manifest.files.count, removed: 0, swapped: false)
+        lap("cache")
+        return true
+    }
+
+    // MARK: Load
+
+    struct Loaded {
+        var sources: CourseSources
+        /// The locales being built (all, or the one asked for).
+        var locales: [LocaleTag]
+        var strings: [LocaleTag: UIStrings]
+        /// The catalog has an error of its own: the words it would have held are not reported missing.
+        var catalogUnreadable: Bool
+    }
+
+    mutating func load() throws(Build.UsageError) -> Loaded? {
+        let (loaded, loadDiagnostics) = CourseLoader.load(.init(contentPath: options.content, templatesPath: options.templates))
+        result.diagnostics += loadDiagnostics
+        guard let sources = loaded else { return nil }
+        var locales = sources.config.locales
+        if let wanted = options.locale {
+            guard let tag = sources.config.locales.first(where: { $0.rawValue.lowercased() == wanted.lowercased() }) else {
+                let known = sources.config.locales.map(\.rawValue)
+                let guess = closestMatch(to: wanted, in: known).map { " Did you mean '\($0)'?" } ?? ""
+                throw Build.UsageError(description: "unknown locale '\(wanted)': the course has \(known.joined(separator: ", ")).\(guess)")
+            }
+            locales = [tag]
+        }
+        let source = sources.config.sourceLocale
+        let catalog = sources.catalog ?? StringCatalog(sourceLanguage: source, entries: [:], path: options.content + "/Localizable.xcstrings")
+        let catalogUnreadable = loadDiagnostics.contains { $0.isError && $0.location?.path == catalog.path }
+        if sources.catalog == nil && !catalogUnreadable {
+            result.diagnostics.append(.error("the course has no string catalog", at: SourceLocation(path: catalog.path),
+                                             suggestion: "copy Localizable.xcstrings from Primer's own Content/ folder and translate it"))
+        } else {
+            result.diagnostics += Localizer.check(catalog, locales: sources.config.locales, source: source)
+        }
+        let strings = Localizer.siteStrings(catalog: catalog, locales: sources.config.locales, source: source)
+        lap("load")
+        return Loaded(sources: sources, locales: locales, strings: strings, catalogUnreadable: catalogUnreadable)
+    }
+
+    // MARK: Parse
+
+    struct Parsed {
+        var chapters: [String: [LocaleTag: Resolver.ParsedChapter]]
+        /// Every `{run}` snippet, with the chapter file it is in, in file order.
+        var snippets: [SamplesStage.SnippetUse]
+    }
+
+    /// cmark-gfm behind its lock, Primer's conventions in parallel. Each chapter's snippets are
+    /// gathered on the thread that parsed it, and a chapter without samples is numbered there
+    /// too (see `Resolver.prenumbered`). In a preview, an unchanged chapter is not parsed again.
+    mutating func parse(_ loaded: Loaded) -> Parsed {
+        let sources = loaded.sources
+        let needed = Set(loaded.locales.flatMap { $0.fallbackChain(source: sources.config.sourceLocale) })
+        let toParse = sources.chapters.values.flatMap { $0.values }.filter { needed.contains($0.locale) }
+            .sorted { ($0.id, $0.locale) < ($1.id, $1.locale) }
+        let session = options.session
+        session?.beginParse()
+        let numbers = Dictionary(sources.config.chapterIDs.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { a, _ in a })
+        @Sendable func numbered(_ chapter: Resolver.ParsedChapter) -> Resolver.ParsedChapter {
+            numbers[chapter.source.id].map { Resolver.prenumbered(chapter, number: $0) } ?? chapter
+        }
+        let parsed = parallelMap(toParse) { chapter -> (Resolver.ParsedChapter, [Diagnostic], [Snippet]) in
+            var key: String?
+            if let session {
+                var hash = StableHash()
+                hash.add(chapter.body)
+                hash.add(String(chapter.bodyLine))
+                key = hash.hex
+                if let (document, diagnostics) = session.parsed(path: chapter.path, hash: hash.hex) {
+                    return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.collectSnippets(document.blocks))
+                }
+            }
+            let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1)
+            if let session, let key { session.store(path: chapter.path, hash: key, document: document, diagnostics: diagnostics) }
+            return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.collectSnippets(document.blocks))
+        }
+        var chapters: [String: [LocaleTag: Resolver.ParsedChapter]] = [:]
+        for (chapter, diagnostics, _) in parsed {
+            chapters[chapter.source.id, default: [:]][chapter.source.locale] = chapter
+            result.diagnostics += diagnostics
+        }
+        let snippets = parsed.filter { !$0.2.isEmpty }.sorted { $0.0.source.path < $1.0.source.path }
+            .flatMap { chapter, _, snippets in snippets.map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path) } }
+        lap("parse")
+        return Parsed(chapters: chapters, snippets: snippets)
+    }
+
+    // MARK: Run samples
+
+    /// Build, run, cache and verify the samples and snippets. In a preview, a report whose
+    /// inputs did not change is reused without looking at a single sample.
+    mutating func runSamples(_ loaded: Loaded, _ parsed: Parsed) -> SampleResults {
+        let samples = loaded.sources.samples
+        guard samples != nil || !parsed.snippets.isEmpty else { return .none }
+        let key = SamplesStage.inputsKey(samples, snippets: parsed.snippets, locales: loaded.locales)
+        let reused = options.bless ? nil : options.session?.samplesReport(key: key)
+        let report = reused ?? SamplesStage.run(samples, snippets: parsed.snippets,
+                                                options: .init(cacheDirectory: cache.folder, locales: loaded.locales, bless: options.bless,
+                                                               progress: options.sampleProgress))
+        if reused == nil, !report.diagnostics.hasErrors { options.session?.store(samplesKey: key, report: report) }
+        result.samples = report
+        result.diagnostics += report.diagnostics
+        var results = SampleResults(package: report.package, outcomes: report.outcomes, snippets: report.snippets)
+        results.packageFailed = samples != nil && report.package == nil
+        lap("samples")
+        return results
+    }
+
+    // MARK: Templates
+
+    /// The templates, and every word they and the pages need, in every locale built.
+    mutating func templates(_ loaded: Loaded) -> SiteRenderer? {
+        let renderer: SiteRenderer
+        do {
+            renderer = try SiteRenderer(templates: loaded.sources.templates)
+        } catch {
+            result.diagnostics += error.diagnostics
+            return nil
+        }
+        if !loaded.catalogUnreadable {
+            result.diagnostics += Build.checkStrings(sources: loaded.sources, strings: loaded.strings, locales: loaded.locales,
+                                                     templateKeys: renderer.templateKeys())
+        }
+        return renderer
+    }
+
+    // MARK: Resolve and extras
+
+    mutating func resolve(_ loaded: Loaded, _ parsed: Parsed, _ samples: SampleResults) -> ResolvedCourse {
+        let (course, diagnostics) = Resolver.resolve(config: loaded.sources.config, chapters: parsed.chapters, strings: loaded.strings,
+                                                     contentFiles: loaded.sources.contentFiles, locales: loaded.locales, samples: samples)
+        result.diagnostics += diagnostics
+        lap("resolve")
+        return course
+    }
+
+    /// The sample gallery and the API index.
+    mutating func extras(_ course: inout ResolvedCourse, _ samples: SampleResults) {
+        if let package = samples.package {
+            let (gallery, diagnostics) = Extras.gallery(course, package: package, outcomes: samples.outcomes)
+            course.samples = gallery
+            result.diagnostics += diagnostics
+        }
+        let (index, diagnostics) = Extras.apiIndex(course, package: samples.package)
+        course.apiIndex = index
+        result.diagnostics += diagnostics
+        lap("extras")
+    }
+
+    // MARK: Render
+
+    struct Rendered {
+        /// The files not yet handed to the staging folder (all of them, unless streaming).
+        var files: [SiteFile]
+        var staged: StagedSite?
+        var streaming: Bool
+        var search: Bool
+    }
+
+    /// Every page, in parallel. A one-shot build hands each file to the staging folder as soon as
+    /// it is rendered and forgets it: writing overlaps rendering, and the pages are never all in
+    /// memory at once. A preview renders only the pages whose inputs changed.
+    mutating func render(_ course: ResolvedCourse, _ loaded: Loaded, _ renderer: SiteRenderer, _ samples: SampleResults) -> Rendered {
+        var search = false
+        if case .site(let asked, _) = options.product { search = asked && loaded.sources.config.search && !SearchIndex.switchedOff }
+        var staged: StagedSite?
+        if options.writes {
+            do {
+                staged = try StagedSite(output: options.output, regenerated: search ? [SearchIndex.folder] : [],
+                                        protecting: [options.content, options.templates])
+            } catch {
+                result.diagnostics += error.diagnostics
+                return Rendered(files: [], staged: nil, streaming: false, search: false)
+            }
+        }
+        let session = options.session
+        let streaming = staged != nil
+        var reuse: (@Sendable (String, ChapterPage) -> String?)?
+        if let session {
+            session.beginRender(surroundings: Surroundings(course: course, sources: loaded.sources))
+            reuse = { path, page in session.rendered(path: path, page: page) }
+        }
+        var emit: (@Sendable (SiteFile) -> Void)?
+        if streaming, let staged { emit = { staged.add($0) } }
+        var files = renderer.render(course, assets: loaded.sources.assets, reuse: reuse, emit: emit)
+        if let session {
+            let pages = Dictionary(course.pages.flatMap { locale, pages in pages.map { ("\(locale.rawValue)/\($0.id).html", $0) } },
+                                   uniquingKeysWith: { a, _ in a })
+            for file in files {
+                guard let page = pages[file.path], case .text(let html) = file.contents,
+                      session.rendered(path: file.path, page: page) == nil else { continue }
+                session.store(path: file.path, page: page, html: html)
+            }
+        }
+        let used = Set(course.pages.values.flatMap { $0.flatMap(\.files) })
+        let contentRoot = options.content.hasSuffix("/") ? options.content : options.content + "/"
+        var later = used.sorted().map { SiteFile(path: $0, contents: .copy(from: contentRoot + $0)) }
+        result.pages = course.pages.values.reduce(0) { $0 + $1.count }
+        lap("render")
+        if let package = samples.package {
+            later += Downloads.archives(course, package: package, cacheFolder: cache.folder + "/archives")
+            lap("downloads")
+        }
+        if streaming { later.forEach { staged?.add($0) } } else { files += later }
+        if session != nil { result.files = files }
+        return Rendered(files: streaming ? [] : files, staged: staged, streaming: streaming, search: search)
+    }
+
+    // MARK: Write
+
+    /// What was not written while rendering, the search index (made in the staging folder, so
+    /// the swapped-in site always has an index that matches its pages), then the swap.
+    mutating func write(_ rendered: Rendered) {
+        guard let staged = rendered.staged else { return }
+        if !rendered.streaming { _ = parallelMap(rendered.files) { staged.add($0) } }
+        nonisolated(unsafe) var searchSeconds = 0.0
+        nonisolated(unsafe) var searchWarning: Diagnostic?
+        let output = options.output
+        do {
+            result.written = try staged.commit { staging in
+                guard rendered.search else { return }
+                let start = ContinuousClock.now
+                searchWarning = SearchIndex.build(site: staging, shownAs: output)
+                searchSeconds = (ContinuousClock.now - start).seconds
+            }
+            if let searchWarning { result.diagnostics.append(searchWarning) }
+            if case .site(_, let reuse) = options.product, reuse {
+                cache.save(fingerprint: fingerprint, pages: result.pages, warnings: result.diagnostics)
+            }
+        } catch {
+            result.diagnostics += error.diagnostics
+        }
+        lap("write")
+        if searchSeconds > 0 {  // the index is made during the write; report it on its own
+            result.timings[result.timings.count - 1].seconds -= searchSeconds
+            result.timings.append(("search", searchSeconds))
+        }
+    }
+}
