@@ -165,63 +165,44 @@ public struct SiteRenderer: Sendable {
         return files
     }
 
-    func wrap(_ content: String, _ context: [String: Any]) -> String {
-        var page = context
-        page["content"] = content
-        page["has_languages"] = ((context["languages"] as? [Any])?.count ?? 0) > 1
-        return library.render(page, withTemplate: "layout") ?? ""
+    /// The page's own template, then the layout around it (which can read the page's fields too).
+    func render<Page: FramedPage>(_ page: Page, template: String) -> String {
+        var framed = page
+        framed.frame.content = library.render(page, withTemplate: template) ?? ""
+        return library.render(framed, withTemplate: "layout") ?? ""
     }
 
     func renderHome(_ locale: LocaleContext) -> String {
-        var context = locale.base(root: "../")
-        context["page_title"] = locale.courseTitle
-        context["is_home"] = true
-        context["toc"] = locale.toc
-        context["toc_html"] = locale.tocHTML
-        context["languages"] = locale.languages(page: "index.html")
-        context["alternates"] = locale.alternates(page: "index.html")
-        context["canonical"] = locale.canonical(page: "index.html")
-        if let first = locale.pages.first { context["next"] = locale.link(first) }
-        return wrap(library.render(context, withTemplate: "home") ?? "", context)
+        var frame = locale.frame(page: "index.html", title: locale.courseTitle)
+        frame.tocHTML = locale.tocHTML
+        let page = HomePage(frame: frame, toc: locale.toc, next: locale.pages.first.map(locale.link))
+        return render(page, template: "home")
     }
 
     func renderChapter(_ locale: LocaleContext, index: Int) -> String {
         let page = locale.pages[index]
-        var context = locale.base(root: "../")
         let body = locale.renderBody(index)
-        context["page_title"] = page.title + " · " + locale.courseTitle
-        context["chapter"] = [
-            "id": page.id, "number": page.number, "title": page.title, "summary": page.summary.map { $0 as Any } ?? false,
-            "label": locale.strings.format("chapter_label", String(page.number)), "body": Self.bodyMarker,
-            "lang": page.contentLocale.rawValue, "source_path": page.sourcePath,
-        ] as [String: Any]
-        if page.isStale {
-            context["stale"] = ["message": locale.strings["stale_translation_banner"]]
-        }
-        if let updated = page.updated {
-            context["updated"] = ["date": updated, "text": locale.strings.format("updated_on", locale.formatDate(updated))]
-        }
-        if page.isFallback {
-            context["fallback"] = ["message": locale.strings.format("fallback_banner", locale.languageName(page.contentLocale)),
-                                   "lang": page.contentLocale.rawValue]
-        }
-        context["toc_html"] = locale.tocHTML(chapter: page.id)
-        context["outline"] = page.outline.map { entry -> [String: Any] in
-            ["id": entry.id, "number": entry.number.map { $0 as Any } ?? false, "title": entry.title, "nested": entry.depth > 1]
-        }
-        context["has_outline"] = !page.outline.isEmpty
-        if index > 0 { context["prev"] = locale.link(locale.pages[index - 1]) }
-        if index + 1 < locale.pages.count { context["next"] = locale.link(locale.pages[index + 1]) }
-        context["up"] = ["href": "index.html"]
-        if let edit = locale.course.config.editURL {
-            context["edit_href"] = edit.replacingOccurrences(of: "{path}", with: "\(page.contentLocale.rawValue)/\(page.id).md")
-        }
-        context["languages"] = locale.languages(page: page.id + ".html")
-        context["alternates"] = locale.alternates(page: page.id + ".html")
-        context["canonical"] = locale.canonical(page: page.id + ".html")
+        var chrome = locale.frame(page: page.id + ".html", title: page.title + " · " + locale.courseTitle)
+        chrome.tocHTML = locale.tocHTML(chapter: page.id)
+        let model = ChapterPageModel(
+            frame: chrome,
+            chapter: ChapterInfo(id: page.id, number: page.number, title: page.title, summary: page.summary,
+                                 label: locale.strings.format("chapter_label", String(page.number)), body: Self.bodyMarker,
+                                 lang: page.contentLocale.rawValue, sourcePath: page.sourcePath),
+            stale: page.isStale ? Banner(message: locale.strings["stale_translation_banner"]) : nil,
+            updated: page.updated.map { Updated(date: $0, text: locale.strings.format("updated_on", locale.formatDate($0))) },
+            fallback: page.isFallback ? Banner(message: locale.strings.format("fallback_banner", locale.languageName(page.contentLocale)),
+                                               lang: page.contentLocale.rawValue) : nil,
+            outline: page.outline.map { OutlineItem(id: $0.id, number: $0.number, title: $0.title, nested: $0.depth > 1) },
+            prev: index > 0 ? locale.link(locale.pages[index - 1]) : nil,
+            next: index + 1 < locale.pages.count ? locale.link(locale.pages[index + 1]) : nil,
+            up: "index.html",
+            editHref: locale.course.config.editURL.map {
+                $0.replacingOccurrences(of: "{path}", with: "\(page.contentLocale.rawValue)/\(page.id).md")
+            })
         // The body goes in after the templates ran: Mustache does not copy it, and the print
         // version finds it as a slice of this page (no second copy in memory).
-        let frame = wrap(library.render(context, withTemplate: "chapter") ?? "", context)
+        let frame = render(model, template: "chapter")
         guard let marker = Self.find(Self.bodyMarker, in: frame) else { return frame }  // a template without the body
         var html = String()
         html.reserveCapacity(frame.utf8.count + body.utf8.count)
@@ -259,27 +240,24 @@ public struct SiteRenderer: Sendable {
     /// prefixed with its chapter's id, and links between chapters become links within the page.
     /// Chunks of UTF-8: for a big course the page is megabytes, and its chapter bodies are already in memory.
     func renderPrint(_ locale: LocaleContext) -> [[UInt8]] {
-        var context = locale.base(root: "../")
-        context["page_title"] = locale.strings.format("print_title", locale.courseTitle)
-        context["toc"] = locale.toc.map { part -> [String: Any] in
+        let toc = locale.toc.map { part in
             var part = part
-            part["chapters"] = ((part["chapters"] as? [[String: Any]]) ?? []).map { chapter -> [String: Any] in
+            part.chapters = part.chapters.map { chapter in
                 var chapter = chapter
-                chapter["anchor"] = ((chapter["href"] as? String) ?? "").replacingOccurrences(of: ".html", with: "")
+                chapter.anchor = chapter.href.replacingOccurrences(of: ".html", with: "")
                 return chapter
             }
             return part
         }
         // The templates get a marker per chapter; the bodies (megabytes for a big course, made
         // print-ready as their chapter pages were rendered) take the markers' places afterwards.
-        context["chapters"] = locale.pages.enumerated().map { index, page -> [String: Any] in
-            ["anchor": page.id, "lang": page.contentLocale.rawValue, "title": page.title, "summary": page.summary.map { $0 as Any } ?? false,
-             "label": locale.strings.format("chapter_label", String(page.number)), "body": Self.printMarker(index)]
+        let chapters = locale.pages.enumerated().map { index, page in
+            PrintChapter(anchor: page.id, lang: page.contentLocale.rawValue, title: page.title, summary: page.summary,
+                         label: locale.strings.format("chapter_label", String(page.number)), body: Self.printMarker(index))
         }
-        context["languages"] = locale.languages(page: "print.html")
-        context["alternates"] = locale.alternates(page: "print.html")
-        context["canonical"] = locale.canonical(page: "print.html")
-        let frame = Array(wrap(library.render(context, withTemplate: "print") ?? "", context).utf8)
+        let model = PrintPage(frame: locale.frame(page: "print.html", title: locale.strings.format("print_title", locale.courseTitle)),
+                              toc: toc, chapters: chapters)
+        let frame = Array(render(model, template: "print").utf8)
         // The page is the frame's runs between markers and the bodies: the bodies are not copied.
         var chunks: [[UInt8]] = []
         var runStart = 0, index = 0
@@ -355,7 +333,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// "Listing 2.3", "Section 2.1" or "Chapter 2", linking to the place.
-    func link(to place: SamplePlace, _ locale: LocaleContext) -> [String: Any] {
+    func link(to place: SamplePlace, _ locale: LocaleContext) -> LabeledLink {
         let strings = locale.strings
         let label: String
         let anchor: String?
@@ -372,61 +350,50 @@ public struct SiteRenderer: Sendable {
             label = strings.format("ref_chapter", String(place.chapterNumber))
             anchor = nil
         }
-        return ["href": place.chapterID + ".html" + (anchor.map { "#" + $0 } ?? ""), "label": label]
+        return LabeledLink(href: place.chapterID + ".html" + (anchor.map { "#" + $0 } ?? ""), label: label)
     }
 
-    /// The context of a locale page that is not a chapter (gallery, API index).
-    func pageContext(_ locale: LocaleContext, page: String, titleKey: String) -> [String: Any] {
-        var context = locale.base(root: "../")
-        context["page_title"] = locale.strings[titleKey] + " · " + locale.courseTitle
-        context["toc_html"] = locale.tocHTML
-        context["languages"] = locale.languages(page: page)
-        context["alternates"] = locale.alternates(page: page)
-        context["canonical"] = locale.canonical(page: page)
-        return context
+    /// The frame of a locale page that is not a chapter (gallery, API index).
+    func pageFrame(_ locale: LocaleContext, page: String, titleKey: String) -> Frame {
+        var frame = locale.frame(page: page, title: locale.strings[titleKey] + " · " + locale.courseTitle)
+        frame.tocHTML = locale.tocHTML
+        return frame
     }
 
     func renderGallery(_ locale: LocaleContext) -> String {
         let course = locale.course
-        var context = pageContext(locale, page: "samples.html", titleKey: "gallery_title")
         let und = LocaleTag("und")!
-        context["samples"] = course.samples.map { sample -> [String: Any] in
+        let samples = course.samples.map { sample -> GallerySample in
             // "Chapter 2. Memory and value semantics · Section 2.4.2 · Listing 2.4", each linked.
-            let places = (sample.places[locale.locale] ?? []).flatMap { place -> [[String: Any]] in
-                var links: [[String: Any]] = [["href": place.chapterID + ".html",
-                                               "label": locale.strings.format("chapter_label", String(place.chapterNumber)) + ". " + place.chapterTitle]]
+            let places = (sample.places[locale.locale] ?? []).flatMap { place -> [LabeledLink] in
+                var links = [LabeledLink(href: place.chapterID + ".html",
+                                         label: locale.strings.format("chapter_label", String(place.chapterNumber)) + ". " + place.chapterTitle)]
                 if let sectionID = place.sectionID {
-                    links.append(["href": place.chapterID + ".html#" + sectionID,
-                                  "label": place.section.map { locale.strings.format("ref_section", $0) } ?? place.sectionTitle ?? ""])
+                    links.append(LabeledLink(href: place.chapterID + ".html#" + sectionID,
+                                             label: place.section.map { locale.strings.format("ref_section", $0) } ?? place.sectionTitle ?? ""))
                 }
                 links.append(link(to: place, locale))
                 return links
             }
-            var entry: [String: Any] = [
-                "name": sample.name, "anchor": "sample-" + sample.name, "listing_only": sample.listingOnly,
-                "platform": locale.strings[sample.listingOnly ? "gallery_listing_only" : "gallery_runs_on_linux"],
-                "places": places, "has_places": !places.isEmpty,
-                "description": sample.description[locale.locale] ?? sample.description[und]
-                    ?? locale.locale.fallbackChain(source: course.config.sourceLocale).lazy.compactMap { sample.description[$0] }.first ?? false,
-                "output": sample.output[locale.locale] ?? sample.output[nil] ?? false,
-            ]
-            if !sample.listingOnly {
-                entry["download"] = "downloads/\(sample.name).zip"
-                entry["download_label"] = locale.strings.format("sample_download", sample.name + ".zip")
-            }
-            return entry
+            return GallerySample(
+                name: sample.name, listingOnly: sample.listingOnly,
+                platform: locale.strings[sample.listingOnly ? "gallery_listing_only" : "gallery_runs_on_linux"], places: places,
+                description: sample.description[locale.locale] ?? sample.description[und]
+                    ?? locale.locale.fallbackChain(source: course.config.sourceLocale).lazy.compactMap { sample.description[$0] }.first,
+                output: sample.output[locale.locale] ?? sample.output[nil] ?? nil,
+                download: sample.listingOnly ? nil : "downloads/\(sample.name).zip",
+                downloadLabel: sample.listingOnly ? nil : locale.strings.format("sample_download", sample.name + ".zip"))
         }
         let chapters = locale.pages.filter { page in course.samples.contains { $0.places[locale.locale]?.contains { $0.chapterID == page.id } == true && !$0.listingOnly } }
-        context["chapter_downloads"] = chapters.map { page in
-            ["href": "downloads/chapter-\(page.id).zip", "label": locale.strings.format("gallery_download_chapter", String(page.number))]
+        let downloads = chapters.map { page in
+            LabeledLink(href: "downloads/chapter-\(page.id).zip", label: locale.strings.format("gallery_download_chapter", String(page.number)))
         }
-        context["has_chapter_downloads"] = !chapters.isEmpty
-        return wrap(library.render(context, withTemplate: "gallery") ?? "", context)
+        let model = GalleryPage(frame: pageFrame(locale, page: "samples.html", titleKey: "gallery_title"), samples: samples, chapterDownloads: downloads)
+        return render(model, template: "gallery")
     }
 
     func renderAPIIndex(_ locale: LocaleContext) -> String {
         let course = locale.course
-        var context = pageContext(locale, page: "api-index.html", titleKey: "api_index_title")
         // Latin names keep Latin order under A–Z; anything else follows the page's language
         // (ICU collation) under one last heading.
         let entries = course.apiIndex[locale.locale] ?? []
@@ -440,56 +407,54 @@ public struct SiteRenderer: Sendable {
             .sorted { $0.name.compare($1.name, options: [.caseInsensitive], range: nil, locale: foundationLocale) == .orderedAscending }
         if !others.isEmpty { groups.append((locale.strings["index_other_heading"], "other", others)) }
         let docs = course.config.apiIndex.docsURL
-        context["groups"] = groups.map { group -> [String: Any] in
-            ["heading": group.heading, "anchor": group.anchor, "entries": group.entries.map { entry -> [String: Any] in
-                let docsLink: Any = docs.map { $0.contains("%@") ? $0.replacingOccurrences(of: "%@", with: entry.name) : $0 + entry.name } ?? false
-                return ["name": entry.name, "docs": docsLink, "places": entry.places.map { link(to: $0, locale) }]
-            }]
-        }
-        context["has_letters"] = groups.count > 1
-        return wrap(library.render(context, withTemplate: "api-index") ?? "", context)
+        let model = APIIndexPage(frame: pageFrame(locale, page: "api-index.html", titleKey: "api_index_title"), groups: groups.map { group in
+            IndexGroup(heading: group.heading, anchor: group.anchor, entries: group.entries.map { entry in
+                IndexItem(name: entry.name, docs: docs.map { $0.contains("%@") ? $0.replacingOccurrences(of: "%@", with: entry.name) : $0 + entry.name },
+                          places: entry.places.map { link(to: $0, locale) })
+            })
+        })
+        return render(model, template: "api-index")
     }
 
     func renderRoot(_ course: ResolvedCourse) -> String {
         let source = course.locales.contains(course.config.sourceLocale) ? course.config.sourceLocale : course.locales[0]
         let locale = LocaleContext(course: course, locale: source, library: nil)
-        var context = locale.base(root: "")
-        context["page_title"] = locale.courseTitle
-        context["entries"] = course.locales.map { tag -> [String: Any] in
+        var frame = locale.base(root: "")
+        frame.pageTitle = locale.courseTitle
+        frame.alternates = course.locales.map { Alternate(lang: $0.rawValue, href: locale.absolute("\($0.rawValue)/index.html")) }
+        frame.canonical = course.config.baseURL
+        let entries = course.locales.map { tag in
             let strings = course.strings[tag]!
-            return ["lang": tag.rawValue, "href": "\(tag.rawValue)/index.html", "name": strings["language_name"],
-                    "title": course.config.title.text(for: tag, source: course.config.sourceLocale),
-                    "open": strings["open_course"]]
+            return RootEntry(lang: tag.rawValue, href: "\(tag.rawValue)/index.html", name: strings["language_name"],
+                             title: course.config.title.text(for: tag, source: course.config.sourceLocale), open: strings["open_course"])
         }
-        context["alternates"] = course.locales.map { ["lang": $0.rawValue, "href": locale.absolute("\($0.rawValue)/index.html")] }
-        context["canonical"] = course.config.baseURL
-        return wrap(library.render(context, withTemplate: "index") ?? "", context)
+        return render(RootPage(frame: frame, entries: entries), template: "index")
     }
 
     func renderNotFound(_ course: ResolvedCourse) -> String {
         let source = course.locales.contains(course.config.sourceLocale) ? course.config.sourceLocale : course.locales[0]
         let locale = LocaleContext(course: course, locale: source, library: nil)
         // Served for any missing path, so links are absolute when the base URL is known.
-        var context = locale.base(root: course.config.baseURL ?? "")
-        context["page_title"] = locale.strings["not_found_title"]
-        context["messages"] = course.locales.map { tag -> [String: Any] in
+        var frame = locale.base(root: course.config.baseURL ?? "")
+        frame.pageTitle = locale.strings["not_found_title"]
+        let messages = course.locales.map { tag in
             let strings = course.strings[tag]!
-            return ["lang": tag.rawValue, "title": strings["not_found_title"], "text": strings["not_found_text"],
-                    "home": strings["nav_home"], "href": (course.config.baseURL ?? "") + "\(tag.rawValue)/index.html"]
+            return NotFoundMessage(lang: tag.rawValue, title: strings["not_found_title"], text: strings["not_found_text"],
+                                   home: strings["nav_home"], href: (course.config.baseURL ?? "") + "\(tag.rawValue)/index.html")
         }
-        return wrap(library.render(context, withTemplate: "404") ?? "", context)
+        return render(NotFoundPage(frame: frame, messages: messages), template: "404")
     }
 }
 
 /// Values shared by every page of one locale.
-struct LocaleContext: @unchecked Sendable {
+struct LocaleContext: Sendable {
     let course: ResolvedCourse
     let locale: LocaleTag
     let strings: UIStrings
     let pages: [ChapterPage]
     let courseTitle: String
     /// Parts and chapters, for the table of contents and the home page.
-    private(set) var toc: [[String: Any]] = []
+    private(set) var toc: [TOCPart] = []
     /// The table of contents, rendered once per locale and expanded part (`toc.mustache`);
     /// pages only mark their own entry, so a 1,000-chapter course does not render it 1,000 times.
     private var renderedTOCs: [Int: RenderedTOC] = [:]
@@ -518,17 +483,15 @@ struct LocaleContext: @unchecked Sendable {
         }
         // Key -1: nothing expanded (or everything, for small courses).
         let keys = expandAll ? [-1] : [-1] + Array(course.config.parts.indices)
-        // Immutable from here on: the [String: Any] values are only read.
-        nonisolated(unsafe) let base = base(root: "../")
-        nonisolated(unsafe) let toc = toc
+        let base = base(root: "../")
+        let toc = toc
         let rendered = parallelMap(keys) { key in
-            var context = base
-            context["toc"] = toc.enumerated().map { index, part -> [String: Any] in
+            let parts = toc.enumerated().map { index, part in
                 var part = part
-                part["expanded"] = expandAll || index == key
+                part.expanded = expandAll || index == key
                 return part
             }
-            return RenderedTOC(html: library.render(context, withTemplate: "toc") ?? "")
+            return RenderedTOC(html: library.render(TOCPage(frame: base, toc: parts), withTemplate: "toc") ?? "")
         }
         renderedTOCs = Dictionary(uniqueKeysWithValues: zip(keys, rendered))
     }
@@ -560,18 +523,23 @@ struct LocaleContext: @unchecked Sendable {
 
     static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"]
 
-    func base(root: String) -> [String: Any] {
-        [
-            "lang": locale.rawValue,
-            "dir": Self.rightToLeft.contains(locale.language) ? "rtl" : "ltr",
-            "root": root,
-            "course_title": courseTitle,
-            "home_href": root + locale.rawValue + "/index.html",
-            "samples_href": course.samples.isEmpty || root.hasPrefix("http") || root.isEmpty ? false : root + locale.rawValue + "/samples.html" as Any,
-            "index_href": (course.apiIndex[locale] ?? []).isEmpty || root.hasPrefix("http") || root.isEmpty ? false : root + locale.rawValue + "/api-index.html" as Any,
-            "t": strings.entries,
-            "search": course.config.search,
-        ]
+    /// What every page of this locale shows around its content, `root` leading back to the site's top.
+    func base(root: String) -> Frame {
+        Frame(lang: locale.rawValue, dir: Self.rightToLeft.contains(locale.language) ? "rtl" : "ltr", root: root,
+              courseTitle: courseTitle, homeHref: root + locale.rawValue + "/index.html",
+              samplesHref: course.samples.isEmpty || root.hasPrefix("http") || root.isEmpty ? nil : root + locale.rawValue + "/samples.html",
+              indexHref: (course.apiIndex[locale] ?? []).isEmpty || root.hasPrefix("http") || root.isEmpty ? nil : root + locale.rawValue + "/api-index.html",
+              words: strings.entries, search: course.config.search)
+    }
+
+    /// The frame of one page of this locale (`page` is its file name in the locale's folder).
+    func frame(page: String, title: String) -> Frame {
+        var frame = base(root: "../")
+        frame.pageTitle = title
+        frame.languages = languages(page: page)
+        frame.alternates = alternates(page: page)
+        frame.canonical = canonical(page: page)
+        return frame
     }
 
     /// "2026-11-20" as the locale writes dates (ICU through Foundation): 20 November 2026, 20 ноября 2026 г.
@@ -589,43 +557,40 @@ struct LocaleContext: @unchecked Sendable {
 
     func languageName(_ tag: LocaleTag) -> String { course.strings[tag]?["language_name"] ?? tag.rawValue }
 
-    func link(_ page: ChapterPage) -> [String: Any] {
-        ["href": page.id + ".html", "title": page.title, "number": page.number,
-         "label": strings.format("chapter_label", String(page.number))]
+    func link(_ page: ChapterPage) -> ChapterLink {
+        ChapterLink(href: page.id + ".html", title: page.title, number: page.number, label: strings.format("chapter_label", String(page.number)))
     }
 
-    private func makeTOC() -> [[String: Any]] {
+    private func makeTOC() -> [TOCPart] {
         var pageByID: [String: ChapterPage] = [:]
         for page in pages { pageByID[page.id] = page }
         return course.config.parts.enumerated().map { index, part in
-            [
-                "chapter_count": LocalizedNumber(value: part.chapters.count, strings: strings),
-                "label": strings.format("part_label", String(index + 1)),
-                "title": part.title.text(for: locale, source: course.config.sourceLocale),
-                "first_href": part.chapters.first.map { $0.id + ".html" } ?? "",
-                "chapters": part.chapters.compactMap { entry -> [String: Any]? in
-                    guard let page = pageByID[entry.id] else { return nil }
-                    let samples = page.document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
-                    return ["href": page.id + ".html", "number": page.number, "title": page.title,
-                            "sample_count": samples > 0 ? LocalizedNumber(value: samples, strings: strings) as Any : false,
-                            "summary": page.summary.map { $0 as Any } ?? false, "fallback": page.isFallback]
-                },
-            ]
+            TOCPart(chapterCount: LocalizedNumber(value: part.chapters.count, strings: strings),
+                    label: strings.format("part_label", String(index + 1)),
+                    title: part.title.text(for: locale, source: course.config.sourceLocale),
+                    firstHref: part.chapters.first.map { $0.id + ".html" } ?? "",
+                    chapters: part.chapters.compactMap { entry in
+                        guard let page = pageByID[entry.id] else { return nil }
+                        let samples = page.document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
+                        return TOCChapter(href: page.id + ".html", number: page.number, title: page.title,
+                                          sampleCount: samples > 0 ? LocalizedNumber(value: samples, strings: strings) : nil,
+                                          summary: page.summary, fallback: page.isFallback)
+                    })
         }
     }
 
     /// The same page in every built locale, for the language switcher.
-    func languages(page: String) -> [[String: Any]] {
+    func languages(page: String) -> [Language] {
         course.locales.map { tag in
-            ["lang": tag.rawValue, "name": languageName(tag), "href": "../\(tag.rawValue)/\(page)", "current": tag == locale]
+            Language(lang: tag.rawValue, name: languageName(tag), href: "../\(tag.rawValue)/\(page)", current: tag == locale)
         }
     }
 
     func absolute(_ path: String) -> String { (course.config.baseURL ?? "") + path }
 
-    func alternates(page: String) -> [[String: Any]] {
+    func alternates(page: String) -> [Alternate] {
         course.locales.map { tag in
-            ["lang": tag.rawValue, "href": course.config.baseURL.map { $0 + "\(tag.rawValue)/\(page)" } ?? "../\(tag.rawValue)/\(page)"]
+            Alternate(lang: tag.rawValue, href: course.config.baseURL.map { $0 + "\(tag.rawValue)/\(page)" } ?? "../\(tag.rawValue)/\(page)")
         }
     }
 
@@ -649,7 +614,7 @@ struct PrimerHTML: MustacheContentType {
 /// A number a template can print (`{{chapter_count}}`, the locale's digits) or pass to a
 /// counted string (`{{ part_chapter_count(chapter_count) }}`: the catalog entry in the plural
 /// form the number needs).
-struct LocalizedNumber: MustacheTransformable, CustomStringConvertible {
+struct LocalizedNumber: MustacheTransformable, CustomStringConvertible, Sendable {
     let value: Int
     let strings: UIStrings
     var description: String { strings.number(value) }
@@ -657,7 +622,7 @@ struct LocalizedNumber: MustacheTransformable, CustomStringConvertible {
 }
 
 /// A rendered table of contents and where each link's `href="…"` ends in it.
-struct RenderedTOC {
+struct RenderedTOC: Sendable {
     let html: String
     private var marks: [String: Int] = [:]
 

@@ -1,0 +1,454 @@
+import CourseModel
+import Mustache
+
+// What each template can read. Every model is a plain `Sendable` value; swift-mustache reads it
+// through `MustacheParent` (`child(named:)`), so each model lists, in one switch, the names a
+// template may use. `Scripts/template-fields.py` turns these switches into the README's list.
+// A value that is absent reads as `false` inside a list (so a name is never looked up in an
+// outer context by accident) and as nothing at the top of a page.
+
+/// What the layout (`layout.mustache`) and every page template read.
+struct Frame: Sendable, MustacheParent {
+    var lang: String
+    var dir: String
+    /// The way back to the site's root from this page ("../", "", or the base URL).
+    var root: String
+    var courseTitle: String
+    var homeHref: String
+    var samplesHref: String?
+    var indexHref: String?
+    /// The site's words in the page's language: `{{t.key}}`.
+    var words: [String: String]
+    var search: Bool
+    var pageTitle = ""
+    var canonical: String?
+    var alternates: [Alternate] = []
+    var languages: [Language] = []
+    /// The table of contents, already rendered (`toc.mustache`).
+    var tocHTML: String?
+    /// The page's own template's output, for the layout.
+    var content: String?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lang": return lang
+        case "dir": return dir
+        case "root": return root
+        case "course_title": return courseTitle
+        case "home_href": return homeHref
+        case "samples_href": return samplesHref ?? false
+        case "index_href": return indexHref ?? false
+        case "t": return words
+        case "search": return search
+        case "page_title": return pageTitle
+        case "canonical": return canonical
+        case "alternates": return alternates
+        case "languages": return languages
+        case "has_languages": return languages.count > 1
+        case "toc_html": return tocHTML
+        case "content": return content
+        default: return nil
+        }
+    }
+}
+
+struct Alternate: Sendable, MustacheParent {
+    var lang: String
+    var href: String
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lang": return lang
+        case "href": return href
+        default: return nil
+        }
+    }
+}
+
+/// An entry of the language switcher.
+struct Language: Sendable, MustacheParent {
+    var lang: String
+    var name: String
+    var href: String
+    var current: Bool
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lang": return lang
+        case "name": return self.name
+        case "href": return href
+        case "current": return current
+        default: return nil
+        }
+    }
+}
+
+/// A link with its text: "Listing 2.3", "Section 2.1", a chapter's download.
+struct LabeledLink: Sendable, MustacheParent {
+    var href: String
+    var label: String
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": return href
+        case "label": return label
+        default: return nil
+        }
+    }
+}
+
+/// The previous or next chapter.
+struct ChapterLink: Sendable, MustacheParent {
+    var href: String
+    var title: String
+    var number: Int
+    var label: String
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": return href
+        case "title": return title
+        case "number": return number
+        case "label": return label
+        default: return nil
+        }
+    }
+}
+
+/// A page the template reads through `frame` for everything it does not have itself.
+protocol FramedPage: Sendable, MustacheParent {
+    var frame: Frame { get set }
+    func field(_ name: String) -> Any?
+}
+
+extension FramedPage {
+    func child(named name: String) -> Any? { field(name) ?? frame.child(named: name) }
+}
+
+// MARK: Table of contents (toc.mustache, home.mustache, print.mustache)
+
+struct TOCPart: Sendable, MustacheParent {
+    var chapterCount: LocalizedNumber
+    var label: String
+    var title: String
+    var firstHref: String
+    var chapters: [TOCChapter]
+    var expanded = false
+    func child(named name: String) -> Any? {
+        switch name {
+        case "chapter_count": return chapterCount
+        case "label": return label
+        case "title": return title
+        case "first_href": return firstHref
+        case "chapters": return chapters
+        case "expanded": return expanded
+        default: return nil
+        }
+    }
+}
+
+struct TOCChapter: Sendable, MustacheParent {
+    var href: String
+    var number: Int
+    var title: String
+    var sampleCount: LocalizedNumber?
+    var summary: String?
+    var fallback: Bool
+    /// The chapter's place in the print version.
+    var anchor: String?
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": return href
+        case "number": return number
+        case "title": return title
+        case "sample_count": return sampleCount ?? false
+        case "summary": return summary ?? false
+        case "fallback": return fallback
+        case "anchor": return anchor
+        default: return nil
+        }
+    }
+}
+
+/// `toc.mustache`: rendered once per locale and expanded part.
+struct TOCPage: FramedPage {
+    var frame: Frame
+    var toc: [TOCPart]
+    func field(_ name: String) -> Any? { name == "toc" ? toc : nil }
+}
+
+// MARK: Home (home.mustache)
+
+struct HomePage: FramedPage {
+    var frame: Frame
+    var toc: [TOCPart]
+    var next: ChapterLink?
+    func field(_ name: String) -> Any? {
+        switch name {
+        case "is_home": return true
+        case "toc": return toc
+        case "next": return next
+        default: return nil
+        }
+    }
+}
+
+// MARK: Chapter (chapter.mustache)
+
+struct ChapterInfo: Sendable, MustacheParent {
+    var id: String
+    var number: Int
+    var title: String
+    var summary: String?
+    var label: String
+    var body: String
+    var lang: String
+    var sourcePath: String
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": return id
+        case "number": return number
+        case "title": return title
+        case "summary": return summary ?? false
+        case "label": return label
+        case "body": return body
+        case "lang": return lang
+        case "source_path": return sourcePath
+        default: return nil
+        }
+    }
+}
+
+/// A banner: a translation that is stale, or missing (then `lang` is the text's language).
+struct Banner: Sendable, MustacheParent {
+    var message: String
+    var lang: String?
+    func child(named name: String) -> Any? {
+        switch name {
+        case "message": return message
+        case "lang": return lang
+        default: return nil
+        }
+    }
+}
+
+struct Updated: Sendable, MustacheParent {
+    var date: String
+    var text: String
+    func child(named name: String) -> Any? {
+        switch name {
+        case "date": return date
+        case "text": return text
+        default: return nil
+        }
+    }
+}
+
+struct OutlineItem: Sendable, MustacheParent {
+    var id: String
+    var number: String?
+    var title: String
+    var nested: Bool
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": return id
+        case "number": return number ?? false
+        case "title": return title
+        case "nested": return nested
+        default: return nil
+        }
+    }
+}
+
+struct ChapterPageModel: FramedPage {
+    var frame: Frame
+    var chapter: ChapterInfo
+    var stale: Banner?
+    var updated: Updated?
+    var fallback: Banner?
+    var outline: [OutlineItem]
+    var prev: ChapterLink?
+    var next: ChapterLink?
+    var up: String
+    var editHref: String?
+    func field(_ name: String) -> Any? {
+        switch name {
+        case "chapter": return chapter
+        case "stale": return stale
+        case "updated": return updated
+        case "fallback": return fallback
+        case "outline": return outline
+        case "has_outline": return !outline.isEmpty
+        case "prev": return prev
+        case "next": return next
+        case "up": return ["href": up]
+        case "edit_href": return editHref
+        default: return nil
+        }
+    }
+}
+
+// MARK: Print version (print.mustache)
+
+struct PrintChapter: Sendable, MustacheParent {
+    var anchor: String
+    var lang: String
+    var title: String
+    var summary: String?
+    var label: String
+    var body: String
+    func child(named name: String) -> Any? {
+        switch name {
+        case "anchor": return anchor
+        case "lang": return lang
+        case "title": return title
+        case "summary": return summary ?? false
+        case "label": return label
+        case "body": return body
+        default: return nil
+        }
+    }
+}
+
+struct PrintPage: FramedPage {
+    var frame: Frame
+    var toc: [TOCPart]
+    var chapters: [PrintChapter]
+    func field(_ name: String) -> Any? {
+        switch name {
+        case "toc": return toc
+        case "chapters": return chapters
+        default: return nil
+        }
+    }
+}
+
+// MARK: Sample gallery (gallery.mustache)
+
+struct GallerySample: Sendable, MustacheParent {
+    var name: String
+    var listingOnly: Bool
+    var platform: String
+    var places: [LabeledLink]
+    var description: String?
+    var output: String?
+    var download: String?
+    var downloadLabel: String?
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "anchor": return "sample-" + name
+        case "listing_only": return listingOnly
+        case "platform": return platform
+        case "places": return places
+        case "has_places": return !places.isEmpty
+        case "description": return description ?? false
+        case "output": return output ?? false
+        case "download": return download
+        case "download_label": return downloadLabel
+        default: return nil
+        }
+    }
+}
+
+struct GalleryPage: FramedPage {
+    var frame: Frame
+    var samples: [GallerySample]
+    var chapterDownloads: [LabeledLink]
+    func field(_ name: String) -> Any? {
+        switch name {
+        case "samples": return samples
+        case "chapter_downloads": return chapterDownloads
+        case "has_chapter_downloads": return !chapterDownloads.isEmpty
+        default: return nil
+        }
+    }
+}
+
+// MARK: API index (api-index.mustache)
+
+struct IndexGroup: Sendable, MustacheParent {
+    var heading: String
+    var anchor: String
+    var entries: [IndexItem]
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": return heading
+        case "anchor": return anchor
+        case "entries": return entries
+        default: return nil
+        }
+    }
+}
+
+struct IndexItem: Sendable, MustacheParent {
+    var name: String
+    var docs: String?
+    var places: [LabeledLink]
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "docs": return docs ?? false
+        case "places": return places
+        default: return nil
+        }
+    }
+}
+
+struct APIIndexPage: FramedPage {
+    var frame: Frame
+    var groups: [IndexGroup]
+    func field(_ name: String) -> Any? {
+        switch name {
+        case "groups": return groups
+        case "has_letters": return groups.count > 1
+        default: return nil
+        }
+    }
+}
+
+// MARK: The site's root and 404 (index.mustache, 404.mustache)
+
+struct RootEntry: Sendable, MustacheParent {
+    var lang: String
+    var href: String
+    var name: String
+    var title: String
+    var open: String
+    func child(named key: String) -> Any? {
+        switch key {
+        case "lang": return lang
+        case "href": return href
+        case "name": return name
+        case "title": return title
+        case "open": return open
+        default: return nil
+        }
+    }
+}
+
+struct RootPage: FramedPage {
+    var frame: Frame
+    var entries: [RootEntry]
+    func field(_ name: String) -> Any? { name == "entries" ? entries : nil }
+}
+
+struct NotFoundMessage: Sendable, MustacheParent {
+    var lang: String
+    var title: String
+    var text: String
+    var home: String
+    var href: String
+    func child(named key: String) -> Any? {
+        switch key {
+        case "lang": return lang
+        case "title": return title
+        case "text": return text
+        case "home": return home
+        case "href": return href
+        default: return nil
+        }
+    }
+}
+
+struct NotFoundPage: FramedPage {
+    var frame: Frame
+    var messages: [NotFoundMessage]
+    func field(_ name: String) -> Any? { name == "messages" ? messages : nil }
+}
