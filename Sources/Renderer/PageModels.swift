@@ -8,6 +8,7 @@ import Mustache
 // outer context by accident) and as nothing at the top of a page.
 
 /// What the layout (`layout.mustache`) and every page template read.
+/// template: layout
 struct Frame: Sendable, MustacheParent {
     var lang: String
     var dir: String
@@ -167,6 +168,7 @@ struct TOCChapter: Sendable, MustacheParent {
 }
 
 /// `toc.mustache`: rendered once per locale and expanded part.
+/// template: toc
 struct TOCPage: FramedPage {
     var frame: Frame
     var toc: [TOCPart]
@@ -175,6 +177,7 @@ struct TOCPage: FramedPage {
 
 // MARK: Home (home.mustache)
 
+/// template: home
 struct HomePage: FramedPage {
     var frame: Frame
     var toc: [TOCPart]
@@ -256,6 +259,7 @@ struct OutlineItem: Sendable, MustacheParent {
     }
 }
 
+/// template: chapter
 struct ChapterPageModel: FramedPage {
     var frame: Frame
     var chapter: ChapterInfo
@@ -306,6 +310,7 @@ struct PrintChapter: Sendable, MustacheParent {
     }
 }
 
+/// template: print
 struct PrintPage: FramedPage {
     var frame: Frame
     var toc: [TOCPart]
@@ -347,6 +352,7 @@ struct GallerySample: Sendable, MustacheParent {
     }
 }
 
+/// template: gallery
 struct GalleryPage: FramedPage {
     var frame: Frame
     var samples: [GallerySample]
@@ -391,6 +397,7 @@ struct IndexItem: Sendable, MustacheParent {
     }
 }
 
+/// template: api-index
 struct APIIndexPage: FramedPage {
     var frame: Frame
     var groups: [IndexGroup]
@@ -423,6 +430,7 @@ struct RootEntry: Sendable, MustacheParent {
     }
 }
 
+/// template: index
 struct RootPage: FramedPage {
     var frame: Frame
     var entries: [RootEntry]
@@ -447,6 +455,7 @@ struct NotFoundMessage: Sendable, MustacheParent {
     }
 }
 
+/// template: 404
 struct NotFoundPage: FramedPage {
     var frame: Frame
     var messages: [NotFoundMessage]

@@ -1,5 +1,6 @@
 import CourseModel
 import Extras
+import Foundation
 import Markdown
 @testable import Pipeline
 import Preview
@@ -137,5 +138,20 @@ import Testing
         // Nothing changed: nothing is rendered again.
         #expect(server.rebuild() != nil)
         #expect(server.session.renderedInLastBuild.isEmpty)
+    }
+}
+
+/// The README's list of what each template can read is made from the page models.
+@Suite struct TemplateFieldsListTests {
+    @Test func theReadmeListsWhatTheModelsOffer() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", TestSupport.root.appendingPathComponent("Scripts/template-fields.py").path, "--check"]
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(message)")
     }
 }

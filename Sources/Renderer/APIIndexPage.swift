@@ -1,0 +1,29 @@
+import CourseModel
+import Foundation
+
+/// `<locale>/api-index.html`.
+extension SiteRenderer {
+    func renderAPIIndex(_ locale: LocaleContext) -> String {
+        let course = locale.course
+        // Latin names keep Latin order under A–Z; anything else follows the page's language
+        // (ICU collation) under one last heading.
+        let entries = course.apiIndex[locale.locale] ?? []
+        var groups: [(heading: String, anchor: String, entries: [IndexEntry])] = []
+        for entry in entries where entry.name.first.map({ $0.isASCII && $0.isLetter }) == true {
+            let letter = String(entry.name.first!).uppercased()
+            if groups.last?.heading == letter { groups[groups.count - 1].entries.append(entry) } else { groups.append((letter, letter, [entry])) }
+        }
+        let foundationLocale = Locale(identifier: locale.locale.rawValue)
+        let others = entries.filter { $0.name.first.map({ $0.isASCII && $0.isLetter }) != true }
+            .sorted { $0.name.compare($1.name, options: [.caseInsensitive], range: nil, locale: foundationLocale) == .orderedAscending }
+        if !others.isEmpty { groups.append((locale.strings["index_other_heading"], "other", others)) }
+        let docs = course.config.apiIndex.docsURL
+        let model = APIIndexPage(frame: pageFrame(locale, page: "api-index.html", titleKey: "api_index_title"), groups: groups.map { group in
+            IndexGroup(heading: group.heading, anchor: group.anchor, entries: group.entries.map { entry in
+                IndexItem(name: entry.name, docs: docs.map { $0.contains("%@") ? $0.replacingOccurrences(of: "%@", with: entry.name) : $0 + entry.name },
+                          places: entry.places.map { link(to: $0, locale) })
+            })
+        })
+        return render(model, template: "api-index")
+    }
+}

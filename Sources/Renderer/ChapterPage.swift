@@ -1,0 +1,62 @@
+import CourseModel
+import Foundation
+
+/// `<locale>/<chapter>.html`.
+extension SiteRenderer {
+    func renderChapter(_ locale: LocaleContext, index: Int) -> String {
+        let page = locale.pages[index]
+        let body = locale.renderBody(index)
+        var chrome = locale.frame(page: page.id + ".html", title: page.title + " · " + locale.courseTitle)
+        chrome.tocHTML = locale.tocHTML(chapter: page.id)
+        let model = ChapterPageModel(
+            frame: chrome,
+            chapter: ChapterInfo(id: page.id, number: page.number, title: page.title, summary: page.summary,
+                                 label: locale.strings.format("chapter_label", String(page.number)), body: Self.bodyMarker,
+                                 lang: page.contentLocale.rawValue, sourcePath: page.sourcePath),
+            stale: page.isStale ? Banner(message: locale.strings["stale_translation_banner"]) : nil,
+            updated: page.updated.map { Updated(date: $0, text: locale.strings.format("updated_on", locale.formatDate($0))) },
+            fallback: page.isFallback ? Banner(message: locale.strings.format("fallback_banner", locale.languageName(page.contentLocale)),
+                                               lang: page.contentLocale.rawValue) : nil,
+            outline: page.outline.map { OutlineItem(id: $0.id, number: $0.number, title: $0.title, nested: $0.depth > 1) },
+            prev: index > 0 ? locale.link(locale.pages[index - 1]) : nil,
+            next: index + 1 < locale.pages.count ? locale.link(locale.pages[index + 1]) : nil,
+            up: "index.html",
+            editHref: locale.course.config.editURL.map {
+                $0.replacingOccurrences(of: "{path}", with: "\(page.contentLocale.rawValue)/\(page.id).md")
+            })
+        // The body goes in after the templates ran: Mustache does not copy it, and the print
+        // version finds it as a slice of this page (no second copy in memory).
+        let frame = render(model, template: "chapter")
+        guard let marker = Self.find(Self.bodyMarker, in: frame) else { return frame }  // a template without the body
+        var html = String()
+        html.reserveCapacity(frame.utf8.count + body.utf8.count)
+        html += frame[..<marker.lowerBound]
+        let start = html.utf8.count
+        html += body
+        html += frame[marker.upperBound...]
+        let from = html.utf8.index(html.utf8.startIndex, offsetBy: start)
+        let to = html.utf8.index(from, offsetBy: body.utf8.count)
+        // Made ready for the print version now, on this thread, so that page only concatenates.
+        var printable: [UInt8] = []
+        Self.printable(html[from..<to], chapter: page.id, chapters: locale.chapterIDs, into: &printable)
+        locale.bodies.store(printable, locale: locale.locale, index: index)
+        return html
+    }
+
+    static let bodyMarker = "\u{1}primer-chapter-body\u{1}"
+
+    /// Where `marker` (which starts with a control character) first occurs in `text`: a byte
+    /// search, where Foundation's `range(of:)` would go through UTF-16.
+    static func find(_ marker: String, in text: String) -> Range<String.Index>? {
+        let needle = Array(marker.utf8)
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let first = utf8[index...].firstIndex(of: needle[0]) {
+            if utf8[first...].starts(with: needle) {
+                return first..<utf8.index(first, offsetBy: needle.count)
+            }
+            index = utf8.index(after: first)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,65 @@
+import CourseModel
+import Foundation
+
+/// `<locale>/samples.html`, and the links to where samples and names are used.
+extension SiteRenderer {
+    /// "Listing 2.3", "Section 2.1" or "Chapter 2", linking to the place.
+    func link(to place: SamplePlace, _ locale: LocaleContext) -> LabeledLink {
+        let strings = locale.strings
+        let label: String
+        let anchor: String?
+        if let number = place.listingNumber {
+            label = strings.format("ref_listing", String(number.parts[0]), String(number.parts[1]))
+            anchor = place.listingID
+        } else if let section = place.section {
+            label = strings.format("ref_section", section)
+            anchor = place.sectionID
+        } else if let title = place.sectionTitle {
+            label = title
+            anchor = place.sectionID
+        } else {
+            label = strings.format("ref_chapter", String(place.chapterNumber))
+            anchor = nil
+        }
+        return LabeledLink(href: place.chapterID + ".html" + (anchor.map { "#" + $0 } ?? ""), label: label)
+    }
+
+    /// The frame of a locale page that is not a chapter (gallery, API index).
+    func pageFrame(_ locale: LocaleContext, page: String, titleKey: String) -> Frame {
+        var frame = locale.frame(page: page, title: locale.strings[titleKey] + " · " + locale.courseTitle)
+        frame.tocHTML = locale.tocHTML
+        return frame
+    }
+
+    func renderGallery(_ locale: LocaleContext) -> String {
+        let course = locale.course
+        let und = LocaleTag("und")!
+        let samples = course.samples.map { sample -> GallerySample in
+            // "Chapter 2. Memory and value semantics · Section 2.4.2 · Listing 2.4", each linked.
+            let places = (sample.places[locale.locale] ?? []).flatMap { place -> [LabeledLink] in
+                var links = [LabeledLink(href: place.chapterID + ".html",
+                                         label: locale.strings.format("chapter_label", String(place.chapterNumber)) + ". " + place.chapterTitle)]
+                if let sectionID = place.sectionID {
+                    links.append(LabeledLink(href: place.chapterID + ".html#" + sectionID,
+                                             label: place.section.map { locale.strings.format("ref_section", $0) } ?? place.sectionTitle ?? ""))
+                }
+                links.append(link(to: place, locale))
+                return links
+            }
+            return GallerySample(
+                name: sample.name, listingOnly: sample.listingOnly,
+                platform: locale.strings[sample.listingOnly ? "gallery_listing_only" : "gallery_runs_on_linux"], places: places,
+                description: sample.description[locale.locale] ?? sample.description[und]
+                    ?? locale.locale.fallbackChain(source: course.config.sourceLocale).lazy.compactMap { sample.description[$0] }.first,
+                output: sample.output[locale.locale] ?? sample.output[nil] ?? nil,
+                download: sample.listingOnly ? nil : "downloads/\(sample.name).zip",
+                downloadLabel: sample.listingOnly ? nil : locale.strings.format("sample_download", sample.name + ".zip"))
+        }
+        let chapters = locale.pages.filter { page in course.samples.contains { $0.places[locale.locale]?.contains { $0.chapterID == page.id } == true && !$0.listingOnly } }
+        let downloads = chapters.map { page in
+            LabeledLink(href: "downloads/chapter-\(page.id).zip", label: locale.strings.format("gallery_download_chapter", String(page.number)))
+        }
+        let model = GalleryPage(frame: pageFrame(locale, page: "samples.html", titleKey: "gallery_title"), samples: samples, chapterDownloads: downloads)
+        return render(model, template: "gallery")
+    }
+}

@@ -1,0 +1,154 @@
+import CourseModel
+import Foundation
+import Mustache
+
+/// Values shared by every page of one locale.
+struct LocaleContext: Sendable {
+    let course: ResolvedCourse
+    let locale: LocaleTag
+    let strings: UIStrings
+    let pages: [ChapterPage]
+    let courseTitle: String
+    /// Parts and chapters, for the table of contents and the home page.
+    private(set) var toc: [TOCPart] = []
+    /// The table of contents, rendered once per locale and expanded part (`toc.mustache`);
+    /// pages only mark their own entry, so a 1,000-chapter course does not render it 1,000 times.
+    private var renderedTOCs: [Int: RenderedTOC] = [:]
+    private var partOfChapter: [String: Int] = [:]
+    /// The ids of this locale's chapters (links between them stay within the print version).
+    let chapterIDs: Set<String>
+    /// Up to this many chapters every part is expanded; above it, only the reader's part.
+    static let expandAllLimit = 50
+
+    /// Chapter bodies, rendered once for the chapter page and the print version.
+    let bodies: BodyMemo
+
+    init(course: ResolvedCourse, locale: LocaleTag, library: MustacheLibrary?, bodies: BodyMemo = BodyMemo()) {
+        self.bodies = bodies
+        self.course = course
+        self.locale = locale
+        self.strings = course.strings[locale] ?? UIStrings(locale: locale, entries: [:])
+        self.pages = course.pages[locale] ?? []
+        self.chapterIDs = Set(pages.map(\.id))
+        self.courseTitle = course.config.title.text(for: locale, source: course.config.sourceLocale)
+        guard let library else { return }
+        self.toc = makeTOC()
+        let expandAll = pages.count <= Self.expandAllLimit
+        for (index, part) in course.config.parts.enumerated() {
+            for entry in part.chapters { partOfChapter[entry.id] = index }
+        }
+        // Key -1: nothing expanded (or everything, for small courses).
+        let keys = expandAll ? [-1] : [-1] + Array(course.config.parts.indices)
+        let base = base(root: "../")
+        let toc = toc
+        let rendered = parallelMap(keys) { key in
+            let parts = toc.enumerated().map { index, part in
+                var part = part
+                part.expanded = expandAll || index == key
+                return part
+            }
+            return RenderedTOC(html: library.render(TOCPage(frame: base, toc: parts), withTemplate: "toc") ?? "")
+        }
+        renderedTOCs = Dictionary(uniqueKeysWithValues: zip(keys, rendered))
+    }
+
+    /// The HTML of a chapter's text, with the labels in the language the text is written in.
+    func renderBody(_ index: Int) -> String {
+        let page = pages[index]
+        return HTMLRenderer.render(page.document, strings: course.strings[page.contentLocale] ?? strings,
+                                   rawHTML: course.config.rawHTML, memo: bodies.highlights)
+    }
+
+    /// The body as the print version has it (see `SiteRenderer.printable`): kept from its chapter
+    /// page, or rendered now (a page the preview reused).
+    func printableBody(_ index: Int) -> [UInt8] {
+        if let kept = bodies.body(locale: locale, index: index) { return kept }
+        var out: [UInt8] = []
+        SiteRenderer.printable(renderBody(index)[...], chapter: pages[index].id, chapters: chapterIDs, into: &out)
+        return out
+    }
+
+    /// The table of contents for the home page.
+    var tocHTML: String { renderedTOCs[-1]?.html ?? "" }
+
+    /// The table of contents for a chapter page, its link marked as the current page.
+    func tocHTML(chapter id: String) -> String {
+        let key = pages.count <= Self.expandAllLimit ? -1 : partOfChapter[id] ?? -1
+        return renderedTOCs[key]?.marking(id + ".html") ?? ""
+    }
+
+    static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"]
+
+    /// What every page of this locale shows around its content, `root` leading back to the site's top.
+    func base(root: String) -> Frame {
+        Frame(lang: locale.rawValue, dir: Self.rightToLeft.contains(locale.language) ? "rtl" : "ltr", root: root,
+              courseTitle: courseTitle, homeHref: root + locale.rawValue + "/index.html",
+              samplesHref: course.samples.isEmpty || root.hasPrefix("http") || root.isEmpty ? nil : root + locale.rawValue + "/samples.html",
+              indexHref: (course.apiIndex[locale] ?? []).isEmpty || root.hasPrefix("http") || root.isEmpty ? nil : root + locale.rawValue + "/api-index.html",
+              words: strings.entries, search: course.config.search)
+    }
+
+    /// The frame of one page of this locale (`page` is its file name in the locale's folder).
+    func frame(page: String, title: String) -> Frame {
+        var frame = base(root: "../")
+        frame.pageTitle = title
+        frame.languages = languages(page: page)
+        frame.alternates = alternates(page: page)
+        frame.canonical = canonical(page: page)
+        return frame
+    }
+
+    /// "2026-11-20" as the locale writes dates (ICU through Foundation): 20 November 2026, 20 ноября 2026 г.
+    func formatDate(_ iso: String) -> String {
+        let parts = iso.split(separator: "-").compactMap { Int($0) }
+        var components = DateComponents()
+        components.year = parts[0]; components.month = parts[1]; components.day = parts[2]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: components) else { return iso }
+        var style = Date.FormatStyle(date: .long, time: .omitted, locale: Locale(identifier: locale.rawValue), calendar: calendar)
+        style.timeZone = TimeZone(identifier: "UTC")!
+        return date.formatted(style)
+    }
+
+    func languageName(_ tag: LocaleTag) -> String { course.strings[tag]?["language_name"] ?? tag.rawValue }
+
+    func link(_ page: ChapterPage) -> ChapterLink {
+        ChapterLink(href: page.id + ".html", title: page.title, number: page.number, label: strings.format("chapter_label", String(page.number)))
+    }
+
+    private func makeTOC() -> [TOCPart] {
+        var pageByID: [String: ChapterPage] = [:]
+        for page in pages { pageByID[page.id] = page }
+        return course.config.parts.enumerated().map { index, part in
+            TOCPart(chapterCount: LocalizedNumber(value: part.chapters.count, strings: strings),
+                    label: strings.format("part_label", String(index + 1)),
+                    title: part.title.text(for: locale, source: course.config.sourceLocale),
+                    firstHref: part.chapters.first.map { $0.id + ".html" } ?? "",
+                    chapters: part.chapters.compactMap { entry in
+                        guard let page = pageByID[entry.id] else { return nil }
+                        let samples = page.document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
+                        return TOCChapter(href: page.id + ".html", number: page.number, title: page.title,
+                                          sampleCount: samples > 0 ? LocalizedNumber(value: samples, strings: strings) : nil,
+                                          summary: page.summary, fallback: page.isFallback)
+                    })
+        }
+    }
+
+    /// The same page in every built locale, for the language switcher.
+    func languages(page: String) -> [Language] {
+        course.locales.map { tag in
+            Language(lang: tag.rawValue, name: languageName(tag), href: "../\(tag.rawValue)/\(page)", current: tag == locale)
+        }
+    }
+
+    func absolute(_ path: String) -> String { (course.config.baseURL ?? "") + path }
+
+    func alternates(page: String) -> [Alternate] {
+        course.locales.map { tag in
+            Alternate(lang: tag.rawValue, href: course.config.baseURL.map { $0 + "\(tag.rawValue)/\(page)" } ?? "../\(tag.rawValue)/\(page)")
+        }
+    }
+
+    func canonical(page: String) -> String? { course.config.baseURL.map { $0 + "\(locale.rawValue)/\(page)" } }
+}
