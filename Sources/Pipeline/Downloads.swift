@@ -13,7 +13,7 @@ enum Downloads {
                 let readme = sampleReadme(sample, locale: locale, strings: strings, course: course)
                 let entries = Archiver.packageFiles(for: [sample.name], in: package, name: sample.name, readme: readme,
                                                     expected: expectedOutputs(of: [sample.name], in: package))
-                jobs.append(("\(locale.rawValue)/downloads/\(sample.name).zip", sample.name, entries))
+                jobs.append((SitePaths.page(SitePaths.sampleDownload(sample.name), in: locale), sample.name, entries))
             }
             for page in course.pages[locale] ?? [] {
                 let names = course.samples.filter { !$0.listingOnly && $0.places[locale]?.contains { $0.chapterID == page.id } == true }.map(\.name)
@@ -23,7 +23,7 @@ enum Downloads {
                 readme += names.map { "    swift run \($0)\n" }.joined()
                 let entries = Archiver.packageFiles(for: names, in: package, name: "chapter-\(page.id)", readme: readme,
                                                     expected: expectedOutputs(of: names, in: package))
-                jobs.append(("\(locale.rawValue)/downloads/chapter-\(page.id).zip", "chapter-\(page.id)", entries))
+                jobs.append((SitePaths.page(SitePaths.chapterDownload(page.id), in: locale), "chapter-\(page.id)", entries))
             }
         }
         return parallelMap(jobs) { job in

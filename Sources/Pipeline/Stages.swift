@@ -248,7 +248,7 @@ struct BuildRun {
         if streaming, let staged { emit = { staged.add($0) } }
         var files = renderer.render(course, assets: loaded.sources.assets, reuse: reuse, emit: emit)
         if let session {
-            let pages = Dictionary(course.pages.flatMap { locale, pages in pages.map { ("\(locale.rawValue)/\($0.id).html", $0) } },
+            let pages = Dictionary(course.pages.flatMap { locale, pages in pages.map { (SitePaths.page(SitePaths.chapter($0.id), in: locale), $0) } },
                                    uniquingKeysWith: { a, _ in a })
             for file in files {
                 guard let page = pages[file.path], case .text(let html) = file.contents,

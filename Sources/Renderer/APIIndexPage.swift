@@ -18,7 +18,7 @@ extension SiteRenderer {
             .sorted { $0.name.compare($1.name, options: [.caseInsensitive], range: nil, locale: foundationLocale) == .orderedAscending }
         if !others.isEmpty { groups.append((locale.strings["index_other_heading"], "other", others)) }
         let docs = course.config.apiIndex.docsURL
-        let model = APIIndexPage(frame: pageFrame(locale, page: "api-index.html", titleKey: "api_index_title"), groups: groups.map { group in
+        let model = APIIndexPage(frame: pageFrame(locale, page: SitePaths.apiIndex, titleKey: "api_index_title"), groups: groups.map { group in
             IndexGroup(heading: group.heading, anchor: group.anchor, entries: group.entries.map { entry in
                 IndexItem(name: entry.name, docs: docs.map { $0.contains("%@") ? $0.replacingOccurrences(of: "%@", with: entry.name) : $0 + entry.name },
                           places: entry.places.map { link(to: $0, locale) })

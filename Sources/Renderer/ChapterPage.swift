@@ -6,7 +6,7 @@ extension SiteRenderer {
     func renderChapter(_ locale: LocaleContext, index: Int) -> String {
         let page = locale.pages[index]
         let body = locale.renderBody(index)
-        var chrome = locale.frame(page: page.id + ".html", title: page.title + " · " + locale.courseTitle)
+        var chrome = locale.frame(page: SitePaths.chapter(page.id), title: page.title + " · " + locale.courseTitle)
         chrome.tocHTML = locale.tocHTML(chapter: page.id)
         let model = ChapterPageModel(
             frame: chrome,
@@ -20,7 +20,7 @@ extension SiteRenderer {
             outline: page.outline.map { OutlineItem(id: $0.id, number: $0.number, title: $0.title, nested: $0.depth > 1) },
             prev: index > 0 ? locale.link(locale.pages[index - 1]) : nil,
             next: index + 1 < locale.pages.count ? locale.link(locale.pages[index + 1]) : nil,
-            up: "index.html",
+            up: SitePaths.home,
             editHref: locale.course.config.editURL.map {
                 $0.replacingOccurrences(of: "{path}", with: "\(page.contentLocale.rawValue)/\(page.id).md")
             })

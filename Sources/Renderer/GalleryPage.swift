@@ -21,7 +21,7 @@ extension SiteRenderer {
             label = strings.format("ref_chapter", String(place.chapterNumber))
             anchor = nil
         }
-        return LabeledLink(href: place.chapterID + ".html" + (anchor.map { "#" + $0 } ?? ""), label: label)
+        return LabeledLink(href: SitePaths.chapter(place.chapterID) + (anchor.map { "#" + $0 } ?? ""), label: label)
     }
 
     /// The frame of a locale page that is not a chapter (gallery, API index).
@@ -37,10 +37,10 @@ extension SiteRenderer {
         let samples = course.samples.map { sample -> GallerySample in
             // "Chapter 2. Memory and value semantics · Section 2.4.2 · Listing 2.4", each linked.
             let places = (sample.places[locale.locale] ?? []).flatMap { place -> [LabeledLink] in
-                var links = [LabeledLink(href: place.chapterID + ".html",
+                var links = [LabeledLink(href: SitePaths.chapter(place.chapterID),
                                          label: locale.strings.format("chapter_label", String(place.chapterNumber)) + ". " + place.chapterTitle)]
                 if let sectionID = place.sectionID {
-                    links.append(LabeledLink(href: place.chapterID + ".html#" + sectionID,
+                    links.append(LabeledLink(href: SitePaths.chapter(place.chapterID) + "#" + sectionID,
                                              label: place.section.map { locale.strings.format("ref_section", $0) } ?? place.sectionTitle ?? ""))
                 }
                 links.append(link(to: place, locale))
@@ -52,14 +52,14 @@ extension SiteRenderer {
                 description: sample.description[locale.locale] ?? sample.description[und]
                     ?? locale.locale.fallbackChain(source: course.config.sourceLocale).lazy.compactMap { sample.description[$0] }.first,
                 output: sample.output[locale.locale] ?? sample.output[nil] ?? nil,
-                download: sample.listingOnly ? nil : "downloads/\(sample.name).zip",
+                download: sample.listingOnly ? nil : SitePaths.sampleDownload(sample.name),
                 downloadLabel: sample.listingOnly ? nil : locale.strings.format("sample_download", sample.name + ".zip"))
         }
         let chapters = locale.pages.filter { page in course.samples.contains { $0.places[locale.locale]?.contains { $0.chapterID == page.id } == true && !$0.listingOnly } }
         let downloads = chapters.map { page in
-            LabeledLink(href: "downloads/chapter-\(page.id).zip", label: locale.strings.format("gallery_download_chapter", String(page.number)))
+            LabeledLink(href: SitePaths.chapterDownload(page.id), label: locale.strings.format("gallery_download_chapter", String(page.number)))
         }
-        let model = GalleryPage(frame: pageFrame(locale, page: "samples.html", titleKey: "gallery_title"), samples: samples, chapterDownloads: downloads)
+        let model = GalleryPage(frame: pageFrame(locale, page: SitePaths.gallery, titleKey: "gallery_title"), samples: samples, chapterDownloads: downloads)
         return render(model, template: "gallery")
     }
 }

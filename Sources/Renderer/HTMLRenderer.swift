@@ -197,8 +197,8 @@ public struct HTMLRenderer {
             }
             out += "</figure>\n"
         case .sampleLinks(let name):
-            out += "<p class=\"sample-links\"><a href=\"samples.html#sample-\(escapeHTML(name))\">\(escapeHTML(strings["sample_gallery_link"]))</a>"
-            out += " · <a href=\"downloads/\(escapeHTML(name)).zip\" download>\(escapeHTML(strings.format("sample_download", name + ".zip")))</a></p>\n"
+            out += "<p class=\"sample-links\"><a href=\"\(escapeHTML(SitePaths.galleryEntry(name)))\">\(escapeHTML(strings["sample_gallery_link"]))</a>"
+            out += " · <a href=\"\(escapeHTML(SitePaths.sampleDownload(name)))\" download>\(escapeHTML(strings.format("sample_download", name + ".zip")))</a></p>\n"
         case .listingOnlyNote:
             out += "<p class=\"listing-only\" role=\"note\">\(escapeHTML(strings["sample_listing_only"]))</p>\n"
         case .sample:

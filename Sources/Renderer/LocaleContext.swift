@@ -74,7 +74,7 @@ struct LocaleContext: Sendable {
     /// The table of contents for a chapter page, its link marked as the current page.
     func tocHTML(chapter id: String) -> String {
         let key = pages.count <= Self.expandAllLimit ? -1 : partOfChapter[id] ?? -1
-        return renderedTOCs[key]?.marking(id + ".html") ?? ""
+        return renderedTOCs[key]?.marking(SitePaths.chapter(id)) ?? ""
     }
 
     static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"]
@@ -82,9 +82,9 @@ struct LocaleContext: Sendable {
     /// What every page of this locale shows around its content, `root` leading back to the site's top.
     func base(root: String) -> Frame {
         Frame(lang: locale.rawValue, dir: Self.rightToLeft.contains(locale.language) ? "rtl" : "ltr", root: root,
-              courseTitle: courseTitle, homeHref: root + locale.rawValue + "/index.html",
-              samplesHref: course.samples.isEmpty || root.hasPrefix("http") || root.isEmpty ? nil : root + locale.rawValue + "/samples.html",
-              indexHref: (course.apiIndex[locale] ?? []).isEmpty || root.hasPrefix("http") || root.isEmpty ? nil : root + locale.rawValue + "/api-index.html",
+              courseTitle: courseTitle, homeHref: root + SitePaths.page(SitePaths.home, in: locale),
+              samplesHref: course.samples.isEmpty || root.hasPrefix("http") || root.isEmpty ? nil : root + SitePaths.page(SitePaths.gallery, in: locale),
+              indexHref: (course.apiIndex[locale] ?? []).isEmpty || root.hasPrefix("http") || root.isEmpty ? nil : root + SitePaths.page(SitePaths.apiIndex, in: locale),
               words: strings.entries, search: course.config.search)
     }
 
@@ -114,7 +114,7 @@ struct LocaleContext: Sendable {
     func languageName(_ tag: LocaleTag) -> String { course.strings[tag]?["language_name"] ?? tag.rawValue }
 
     func link(_ page: ChapterPage) -> ChapterLink {
-        ChapterLink(href: page.id + ".html", title: page.title, number: page.number, label: strings.format("chapter_label", String(page.number)))
+        ChapterLink(href: SitePaths.chapter(page.id), title: page.title, number: page.number, label: strings.format("chapter_label", String(page.number)))
     }
 
     private func makeTOC() -> [TOCPart] {
@@ -124,11 +124,11 @@ struct LocaleContext: Sendable {
             TOCPart(chapterCount: LocalizedNumber(value: part.chapters.count, strings: strings),
                     label: strings.format("part_label", String(index + 1)),
                     title: part.title.text(for: locale, source: course.config.sourceLocale),
-                    firstHref: part.chapters.first.map { $0.id + ".html" } ?? "",
+                    firstHref: part.chapters.first.map { SitePaths.chapter($0.id) } ?? "",
                     chapters: part.chapters.compactMap { entry in
                         guard let page = pageByID[entry.id] else { return nil }
                         let samples = page.document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
-                        return TOCChapter(href: page.id + ".html", number: page.number, title: page.title,
+                        return TOCChapter(href: SitePaths.chapter(page.id), number: page.number, title: page.title,
                                           sampleCount: samples > 0 ? LocalizedNumber(value: samples, strings: strings) : nil,
                                           summary: page.summary, fallback: page.isFallback)
                     })
@@ -138,7 +138,7 @@ struct LocaleContext: Sendable {
     /// The same page in every built locale, for the language switcher.
     func languages(page: String) -> [Language] {
         course.locales.map { tag in
-            Language(lang: tag.rawValue, name: languageName(tag), href: "../\(tag.rawValue)/\(page)", current: tag == locale)
+            Language(lang: tag.rawValue, name: languageName(tag), href: SitePaths.sibling(page, in: tag), current: tag == locale)
         }
     }
 
@@ -146,9 +146,9 @@ struct LocaleContext: Sendable {
 
     func alternates(page: String) -> [Alternate] {
         course.locales.map { tag in
-            Alternate(lang: tag.rawValue, href: course.config.baseURL.map { $0 + "\(tag.rawValue)/\(page)" } ?? "../\(tag.rawValue)/\(page)")
+            Alternate(lang: tag.rawValue, href: course.config.baseURL.map { $0 + SitePaths.page(page, in: tag) } ?? SitePaths.sibling(page, in: tag))
         }
     }
 
-    func canonical(page: String) -> String? { course.config.baseURL.map { $0 + "\(locale.rawValue)/\(page)" } }
+    func canonical(page: String) -> String? { course.config.baseURL.map { $0 + SitePaths.page(page, in: locale) } }
 }

@@ -338,7 +338,7 @@ struct GallerySample: Sendable, MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
         case "name": return name
-        case "anchor": return "sample-" + name
+        case "anchor": return SitePaths.galleryAnchor(name)
         case "listing_only": return listingOnly
         case "platform": return platform
         case "places": return places

@@ -22,7 +22,7 @@ extension SiteRenderer {
             PrintChapter(anchor: page.id, lang: page.contentLocale.rawValue, title: page.title, summary: page.summary,
                          label: locale.strings.format("chapter_label", String(page.number)), body: Self.printMarker(index))
         }
-        let model = PrintPage(frame: locale.frame(page: "print.html", title: locale.strings.format("print_title", locale.courseTitle)),
+        let model = PrintPage(frame: locale.frame(page: SitePaths.print, title: locale.strings.format("print_title", locale.courseTitle)),
                               toc: toc, chapters: chapters)
         let frame = Array(render(model, template: "print").utf8)
         // The page is the frame's runs between markers and the bodies: the bodies are not copied.

@@ -8,11 +8,11 @@ extension SiteRenderer {
         let locale = LocaleContext(course: course, locale: source, library: nil)
         var frame = locale.base(root: "")
         frame.pageTitle = locale.courseTitle
-        frame.alternates = course.locales.map { Alternate(lang: $0.rawValue, href: locale.absolute("\($0.rawValue)/index.html")) }
+        frame.alternates = course.locales.map { Alternate(lang: $0.rawValue, href: locale.absolute(SitePaths.page(SitePaths.home, in: $0))) }
         frame.canonical = course.config.baseURL
         let entries = course.locales.map { tag in
             let strings = course.strings[tag]!
-            return RootEntry(lang: tag.rawValue, href: "\(tag.rawValue)/index.html", name: strings["language_name"],
+            return RootEntry(lang: tag.rawValue, href: SitePaths.page(SitePaths.home, in: tag), name: strings["language_name"],
                              title: course.config.title.text(for: tag, source: course.config.sourceLocale), open: strings["open_course"])
         }
         return render(RootPage(frame: frame, entries: entries), template: "index")
@@ -27,7 +27,7 @@ extension SiteRenderer {
         let messages = course.locales.map { tag in
             let strings = course.strings[tag]!
             return NotFoundMessage(lang: tag.rawValue, title: strings["not_found_title"], text: strings["not_found_text"],
-                                   home: strings["nav_home"], href: (course.config.baseURL ?? "") + "\(tag.rawValue)/index.html")
+                                   home: strings["nav_home"], href: (course.config.baseURL ?? "") + SitePaths.page(SitePaths.home, in: tag))
         }
         return render(NotFoundPage(frame: frame, messages: messages), template: "404")
     }

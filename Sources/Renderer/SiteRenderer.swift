@@ -100,26 +100,26 @@ public struct SiteRenderer: Sendable {
         }
         for (locale, context) in zip(course.locales, contexts) {
             let pages = course.pages[locale] ?? []
-            jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/index.html", contents: .text(renderHome(context))) }
+            jobs.append { [self] in SiteFile(path: SitePaths.page(SitePaths.home, in: locale), contents: .text(renderHome(context))) }
             if !course.samples.isEmpty {
-                jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/samples.html", contents: .text(renderGallery(context))) }
+                jobs.append { [self] in SiteFile(path: SitePaths.page(SitePaths.gallery, in: locale), contents: .text(renderGallery(context))) }
             }
             if !(course.apiIndex[locale] ?? []).isEmpty {
-                jobs.append { [self] in SiteFile(path: "\(locale.rawValue)/api-index.html", contents: .text(renderAPIIndex(context))) }
+                jobs.append { [self] in SiteFile(path: SitePaths.page(SitePaths.apiIndex, in: locale), contents: .text(renderAPIIndex(context))) }
             }
             if !pages.isEmpty {
                 // After every chapter page, whose bodies it gathers.
-                printJobs.append { [self] in SiteFile(path: "\(locale.rawValue)/print.html", contents: .chunks(renderPrint(context))) }
+                printJobs.append { [self] in SiteFile(path: SitePaths.page(SitePaths.print, in: locale), contents: .chunks(renderPrint(context))) }
             }
             for index in pages.indices {
                 jobs.append { [self] in
-                    let path = "\(locale.rawValue)/\(pages[index].id).html"
+                    let path = SitePaths.page(SitePaths.chapter(pages[index].id), in: locale)
                     return SiteFile(path: path, contents: .text(reuse?(path, pages[index]) ?? renderChapter(context, index: index)))
                 }
             }
         }
-        jobs.append { [self] in SiteFile(path: "index.html", contents: .text(renderRoot(course))) }
-        jobs.append { [self] in SiteFile(path: "404.html", contents: .text(renderNotFound(course))) }
+        jobs.append { [self] in SiteFile(path: SitePaths.root, contents: .text(renderRoot(course))) }
+        jobs.append { [self] in SiteFile(path: SitePaths.notFound, contents: .text(renderNotFound(course))) }
         if let base = course.config.baseURL {
             jobs += sitemaps(course, base: base).map { file in { file } }
         }

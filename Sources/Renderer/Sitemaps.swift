@@ -10,8 +10,8 @@ extension SiteRenderer {
         for locale in course.locales {
             var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
-            let pages = ["index.html"] + (course.pages[locale] ?? []).map { $0.id + ".html" }
-            let updated = Dictionary((course.pages[locale] ?? []).map { ($0.id + ".html", $0.updated) }, uniquingKeysWith: { a, _ in a })
+            let pages = [SitePaths.home] + (course.pages[locale] ?? []).map { SitePaths.chapter($0.id) }
+            let updated = Dictionary((course.pages[locale] ?? []).map { (SitePaths.chapter($0.id), $0.updated) }, uniquingKeysWith: { a, _ in a })
             for page in pages {
                 xml += "<url>\n<loc>\(escapeHTML(base + locale.rawValue + "/" + page))</loc>\n"
                 if let date = updated[page] ?? nil { xml += "<lastmod>\(date)</lastmod>\n" }
@@ -21,8 +21,8 @@ extension SiteRenderer {
                 xml += "</url>\n"
             }
             xml += "</urlset>\n"
-            files.append(SiteFile(path: "sitemap-\(locale.rawValue).xml", contents: .text(xml)))
-            index += "<sitemap><loc>\(escapeHTML(base))sitemap-\(locale.rawValue).xml</loc></sitemap>\n"
+            files.append(SiteFile(path: SitePaths.sitemap(locale), contents: .text(xml)))
+            index += "<sitemap><loc>\(escapeHTML(base + SitePaths.sitemap(locale)))</loc></sitemap>\n"
         }
         index += "</sitemapindex>\n"
         files.append(SiteFile(path: "sitemap.xml", contents: .text(index)))

@@ -143,10 +143,10 @@ struct Linker {
         return nil
     }
 
-    func chapterHref(_ id: String) -> String { id + ".html" }
+    func chapterHref(_ id: String) -> String { SitePaths.chapter(id) }
 
     func reference(to target: Resolver.Target) -> ResolvedReference {
-        let page = target.chapterID == chapter.parsed.source.id ? "" : target.chapterID + ".html"
+        let page = target.chapterID == chapter.parsed.source.id ? "" : SitePaths.chapter(target.chapterID)
         let href = page + "#" + (target.anchor ?? "")
         let label: String
         if let number = target.number {

@@ -1,0 +1,32 @@
+/// Where everything is on the published site, in one place: the file names a page, a link or
+/// a download uses. Paths are relative to the site's root unless a name says otherwise; a
+/// locale's pages sit in a folder named after the locale (`ru/memory.html`).
+public enum SitePaths {
+    /// A chapter's page within its locale's folder: `memory.html`.
+    public static func chapter(_ id: String) -> String { id + ".html" }
+    /// A locale's home page within its folder.
+    public static let home = "index.html"
+    public static let gallery = "samples.html"
+    public static let apiIndex = "api-index.html"
+    public static let print = "print.html"
+    /// The site's own root page (choose a language) and its 404 page.
+    public static let root = "index.html"
+    public static let notFound = "404.html"
+
+    /// A page of a locale, from the site's root: `ru/memory.html`.
+    public static func page(_ file: String, in locale: LocaleTag) -> String { "\(locale.rawValue)/\(file)" }
+    /// The same page in another locale, from a page of a locale: `../ru/memory.html`.
+    public static func sibling(_ file: String, in locale: LocaleTag) -> String { "../" + page(file, in: locale) }
+
+    /// A sample's package as a zip, from a page of its locale: `downloads/fraction.zip`.
+    public static func sampleDownload(_ sample: String) -> String { "downloads/\(sample).zip" }
+    /// Every sample of a chapter as one zip, from a page of its locale.
+    public static func chapterDownload(_ chapter: String) -> String { "downloads/chapter-\(chapter).zip" }
+    /// A sample's entry in the gallery, from a page of its locale.
+    public static func galleryEntry(_ sample: String) -> String { "\(gallery)#\(galleryAnchor(sample))" }
+    public static func galleryAnchor(_ sample: String) -> String { "sample-" + sample }
+
+    /// One locale's sitemap, and the index of them all.
+    public static func sitemap(_ locale: LocaleTag) -> String { "sitemap-\(locale.rawValue).xml" }
+    public static let sitemapIndex = "sitemap.xml"
+}
