@@ -30,24 +30,27 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
     public var suggestion: String?
     /// Other places that matter (the first definition of a duplicate id, say).
     public var related: [SourceLocation]
+    /// The kind of problem, printed after the message's first line (`[PRM023]`).
+    public var code: DiagnosticCode?
 
     public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil,
-                suggestion: String? = nil, related: [SourceLocation] = []) {
+                suggestion: String? = nil, related: [SourceLocation] = [], code: DiagnosticCode? = nil) {
         self.severity = severity
         self.location = location
         self.message = message
         self.suggestion = suggestion
         self.related = related
+        self.code = code
     }
 
-    public static func error(_ message: String, at location: SourceLocation? = nil,
+    public static func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil,
                              suggestion: String? = nil, related: [SourceLocation] = []) -> Diagnostic {
-        Diagnostic(.error, message, at: location, suggestion: suggestion, related: related)
+        Diagnostic(.error, message, at: location, suggestion: suggestion, related: related, code: code)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation? = nil,
+    public static func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil,
                                suggestion: String? = nil, related: [SourceLocation] = []) -> Diagnostic {
-        Diagnostic(.warning, message, at: location, suggestion: suggestion, related: related)
+        Diagnostic(.warning, message, at: location, suggestion: suggestion, related: related, code: code)
     }
 
     public var isError: Bool { severity == .error }
@@ -55,7 +58,14 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
     /// `path:line:col: error: message`, the form editors and terminals can jump to.
     public var description: String {
         var text = location.map { "\($0): " } ?? "primer: "
-        text += "\(severity.rawValue): \(message)"
+        text += "\(severity.rawValue): "
+        if let code {
+            // After the first line: a diff or a program's stderr may follow.
+            let end = message.firstIndex(of: "\n") ?? message.endIndex
+            text += message[..<end] + " [\(code.rawValue)]" + message[end...]
+        } else {
+            text += message
+        }
         for place in related { text += "\n\(place): note: first defined here" }
         if let suggestion { text += "\n    \(suggestion)" }
         return text

@@ -65,7 +65,7 @@ public enum Extras {
         for target in package.targets.values.sorted(by: { $0.name < $1.name }) where target.kind != .library {
             if target.settings.description.isEmpty {
                 let file = target.files.first(where: { $0.name == "main.swift" }) ?? target.files.first
-                diagnostics.append(.warning("sample '\(target.name)' has no description for the sample gallery",
+                diagnostics.append(.warning(.galleryAndIndex, "sample '\(target.name)' has no description for the sample gallery",
                                             at: SourceLocation(path: package.root + "/" + (file?.path ?? target.folder), line: 1, column: 1),
                                             suggestion: "add to \(package.root)/samples.yml:  \(target.name): { description: { \(course.config.sourceLocale): …, … } }"))
             }
@@ -169,7 +169,7 @@ public enum Extras {
         }
         var diagnostics: [Diagnostic] = []
         for (name, location) in settings.exclude.sorted(by: { $0.key < $1.key }) where !everFound.contains(name) {
-            diagnostics.append(.warning("api_index excludes '\(name)', which the course never uses", at: location,
+            diagnostics.append(.warning(.galleryAndIndex, "api_index excludes '\(name)', which the course never uses", at: location,
                                         suggestion: closestMatch(to: name, in: everFound).map { "did you mean '\($0)'?" }))
         }
         return (result, diagnostics)

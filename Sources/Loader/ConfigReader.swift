@@ -13,7 +13,7 @@ enum ConfigReader {
         case .failure(let d): return (nil, [d])
         case .success(let node):
             guard let node, node.mapping != nil else {
-                return (nil, [.error("course.yml must be a mapping with title, source_locale, locales and parts",
+                return (nil, [.error(.courseStructure, "course.yml must be a mapping with title, source_locale, locales and parts",
                                      at: SourceLocation(path: path, line: 1, column: 1))])
             }
             root = node
@@ -25,12 +25,12 @@ enum ConfigReader {
             if knownKeys.contains(key) {
                 values[key] = (keyNode, value)
             } else {
-                diagnostics.append(.warning("unknown key '\(key)' in course.yml is ignored", at: at(keyNode),
+                diagnostics.append(.warning(.unknownKey, "unknown key '\(key)' in course.yml is ignored", at: at(keyNode),
                                             suggestion: closestMatch(to: key, in: knownKeys).map { "did you mean '\($0)'?" }))
             }
         }
         for key in ["title", "source_locale", "locales", "parts"] where values[key] == nil {
-            diagnostics.append(.error("course.yml has no '\(key)'", at: SourceLocation(path: path, line: 1, column: 1),
+            diagnostics.append(.error(.courseStructure, "course.yml has no '\(key)'", at: SourceLocation(path: path, line: 1, column: 1),
                                       suggestion: "see \"Writing a course\" in README.md for the keys a course needs"))
         }
         if diagnostics.hasErrors { return (nil, diagnostics) }
@@ -41,22 +41,22 @@ enum ConfigReader {
             for item in sequence {
                 guard let tag = localeTag(item, path: path, diagnostics: &diagnostics) else { continue }
                 if locales.contains(tag) {
-                    diagnostics.append(.error("locale '\(tag)' is listed twice", at: at(item)))
+                    diagnostics.append(.error(.localeTag, "locale '\(tag)' is listed twice", at: at(item)))
                 } else {
                     locales.append(tag)
                 }
             }
         } else {
-            diagnostics.append(.error("'locales' must be a list of language tags", at: at(values["locales"]!.value),
+            diagnostics.append(.error(.localeTag, "'locales' must be a list of language tags", at: at(values["locales"]!.value),
                                       suggestion: "write: locales: [en, ru, zh-Hans]"))
         }
         if locales.isEmpty && !diagnostics.hasErrors {
-            diagnostics.append(.error("'locales' is empty", at: at(values["locales"]!.value)))
+            diagnostics.append(.error(.localeTag, "'locales' is empty", at: at(values["locales"]!.value)))
         }
         let sourceNode = values["source_locale"]!.value
         let source = localeTag(sourceNode, path: path, diagnostics: &diagnostics)
         if let source, !locales.isEmpty, !locales.contains(source) {
-            diagnostics.append(.error("the source locale '\(source)' is not in 'locales'", at: at(sourceNode),
+            diagnostics.append(.error(.localeTag, "the source locale '\(source)' is not in 'locales'", at: at(sourceNode),
                                       suggestion: "add it to 'locales'"))
         }
         let title = localizedText(values["title"]!.value, what: "title", path: path, locales: locales, diagnostics: &diagnostics)
@@ -66,14 +66,14 @@ enum ConfigReader {
             if let string = node.scalar?.string, let url = URL(string: string), let scheme = url.scheme, ["http", "https"].contains(scheme) {
                 baseURL = string.hasSuffix("/") ? string : string + "/"
             } else {
-                diagnostics.append(.error("'base_url' must be an absolute http(s) URL", at: at(node),
+                diagnostics.append(.error(.settingValue, "'base_url' must be an absolute http(s) URL", at: at(node),
                                           suggestion: "for example: base_url: https://example.org/course/"))
             }
         }
         var rawHTML = false
         if let node = values["raw_html"]?.value {
             if let flag = node.bool { rawHTML = flag } else {
-                diagnostics.append(.error("'raw_html' must be true or false", at: at(node)))
+                diagnostics.append(.error(.settingValue, "'raw_html' must be true or false", at: at(node)))
             }
         }
 
@@ -84,14 +84,14 @@ enum ConfigReader {
                let scheme = url.scheme, ["http", "https"].contains(scheme), string.contains("{path}") {
                 editURL = string
             } else {
-                diagnostics.append(.error("'edit_url' must be an absolute http(s) URL containing {path}", at: at(node),
+                diagnostics.append(.error(.settingValue, "'edit_url' must be an absolute http(s) URL containing {path}", at: at(node),
                                           suggestion: "for example: edit_url: https://github.com/you/course/edit/main/Content/{path}"))
             }
         }
         var search = true
         if let node = values["search"]?.value {
             if let flag = node.bool { search = flag } else {
-                diagnostics.append(.error("'search' must be true or false", at: at(node)))
+                diagnostics.append(.error(.settingValue, "'search' must be true or false", at: at(node)))
             }
         }
 
@@ -100,7 +100,7 @@ enum ConfigReader {
         if let sequence = values["parts"]!.value.sequence {
             for partNode in sequence {
                 guard partNode.mapping != nil else {
-                    diagnostics.append(.error("each part needs a 'title' and 'chapters'", at: at(partNode))); continue
+                    diagnostics.append(.error(.courseStructure, "each part needs a 'title' and 'chapters'", at: at(partNode))); continue
                 }
                 var partTitle: LocalizedText = [:]
                 var chapters: [CourseConfig.ChapterEntry] = []
@@ -112,25 +112,25 @@ enum ConfigReader {
                     case "chapters":
                         hasChapters = true
                         guard let list = value.sequence else {
-                            diagnostics.append(.error("'chapters' must be a list of chapter ids", at: at(value))); continue
+                            diagnostics.append(.error(.chapterID, "'chapters' must be a list of chapter ids", at: at(value))); continue
                         }
                         for item in list {
                             guard let id = item.scalar?.string, !id.isEmpty else {
-                                diagnostics.append(.error("a chapter id must be a text", at: at(item))); continue
+                                diagnostics.append(.error(.chapterID, "a chapter id must be a text", at: at(item))); continue
                             }
                             let location = at(item)
                             guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                                diagnostics.append(.error("chapter id '\(id)' may only hold letters, digits, '-' and '_'", at: location,
+                                diagnostics.append(.error(.chapterID, "chapter id '\(id)' may only hold letters, digits, '-' and '_'", at: location,
                                                           suggestion: "the id is the chapter's file name without .md"))
                                 continue
                             }
                             if let page = CourseConfig.reservedPageIDs[id.lowercased()] {
-                                diagnostics.append(.error("chapter id '\(id)' is the name of a page Primer makes: \(page) (<locale>/\(id.lowercased()).html)",
+                                diagnostics.append(.error(.chapterID, "chapter id '\(id)' is the name of a page Primer makes: \(page) (<locale>/\(id.lowercased()).html)",
                                                           at: location, suggestion: "rename the chapter's files and this entry, e.g. to '\(id)-chapter'"))
                                 continue
                             }
                             if let first = seen[id] {
-                                diagnostics.append(.error("chapter '\(id)' is listed twice in the table of contents",
+                                diagnostics.append(.error(.chapterID, "chapter '\(id)' is listed twice in the table of contents",
                                                           at: location, related: [first]))
                                 continue
                             }
@@ -138,36 +138,36 @@ enum ConfigReader {
                             chapters.append(.init(id: id, location: location))
                         }
                     default:
-                        diagnostics.append(.warning("unknown key '\(key)' in a part is ignored", at: at(keyNode),
+                        diagnostics.append(.warning(.unknownKey, "unknown key '\(key)' in a part is ignored", at: at(keyNode),
                                                     suggestion: closestMatch(to: key, in: ["title", "chapters"]).map { "did you mean '\($0)'?" }))
                     }
                 }
                 if !hasChapters {
-                    diagnostics.append(.error("this part has no 'chapters'", at: at(partNode)))
+                    diagnostics.append(.error(.courseStructure, "this part has no 'chapters'", at: at(partNode)))
                 }
                 parts.append(.init(title: partTitle, chapters: chapters))
             }
         } else {
-            diagnostics.append(.error("'parts' must be a list of parts", at: at(values["parts"]!.value)))
+            diagnostics.append(.error(.courseStructure, "'parts' must be a list of parts", at: at(values["parts"]!.value)))
         }
         var apiIndex = CourseConfig.APIIndexSettings()
         for (key, keyNode, value) in YAML.entries(values["api_index"]?.value ?? Node("")) {
             switch key {
             case "docs_url":
                 guard let url = value.scalar?.string, url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                    diagnostics.append(.error("'docs_url' must be an http(s) URL", at: at(value),
+                    diagnostics.append(.error(.settingValue, "'docs_url' must be an http(s) URL", at: at(value),
                                               suggestion: "for example: https://developer.apple.com/search/?q=%@"))
                     continue
                 }
                 apiIndex.docsURL = url
             case "add", "exclude":
-                guard let list = value.sequence else { diagnostics.append(.error("'\(key)' must be a list of names", at: at(value))); continue }
+                guard let list = value.sequence else { diagnostics.append(.error(.settingValue, "'\(key)' must be a list of names", at: at(value))); continue }
                 for item in list {
                     guard let name = item.scalar?.string else { continue }
                     if key == "add" { apiIndex.add.append(name) } else { apiIndex.exclude[name] = at(item) }
                 }
             default:
-                diagnostics.append(.warning("unknown key '\(key)' in api_index is ignored", at: at(keyNode),
+                diagnostics.append(.warning(.unknownKey, "unknown key '\(key)' in api_index is ignored", at: at(keyNode),
                                             suggestion: closestMatch(to: key, in: ["docs_url", "add", "exclude"]).map { "did you mean '\($0)'?" }))
             }
         }
@@ -184,16 +184,16 @@ enum ConfigReader {
     static func localeTag(_ node: Node, path: String, diagnostics: inout [Diagnostic]) -> LocaleTag? {
         let location = YAML.location(node, path: path)
         guard let text = node.scalar?.string else {
-            diagnostics.append(.error("a locale must be a language tag such as en or zh-Hans", at: location)); return nil
+            diagnostics.append(.error(.localeTag, "a locale must be a language tag such as en or zh-Hans", at: location)); return nil
         }
         guard let tag = LocaleTag(text) else {
-            diagnostics.append(.error("'\(text)' is not a BCP 47 language tag", at: location,
+            diagnostics.append(.error(.localeTag, "'\(text)' is not a BCP 47 language tag", at: location,
                                       suggestion: "use tags such as en, ru, zh-Hans or pt-BR"))
             return nil
         }
         guard knownLanguages.contains(tag.language) || tag.language == "x" || tag.language.hasPrefix("q") else {
             let guess = closestMatch(to: tag.language, in: knownLanguages)
-            diagnostics.append(.error("unknown locale '\(text)': '\(tag.language)' is not a known language code", at: location,
+            diagnostics.append(.error(.localeTag, "unknown locale '\(text)': '\(tag.language)' is not a known language code", at: location,
                                       suggestion: guess.map { "did you mean '\($0)'?" } ?? "use an ISO 639 language code"))
             return nil
         }
@@ -213,17 +213,17 @@ enum ConfigReader {
         for (key, keyNode, value) in YAML.entries(node) {
             let location = YAML.location(keyNode, path: path)
             guard let tag = LocaleTag(key), locales.contains(tag) else {
-                diagnostics.append(.warning("\(what) for '\(key)', which is not one of the course's locales", at: location,
+                diagnostics.append(.warning(.localeNotInCourse, "\(what) for '\(key)', which is not one of the course's locales", at: location,
                                             suggestion: closestMatch(to: key, in: locales.map(\.rawValue)).map { "did you mean '\($0)'?" }))
                 continue
             }
             guard let string = value.scalar?.string else {
-                diagnostics.append(.error("\(what) for '\(key)' must be a text", at: location)); continue
+                diagnostics.append(.error(.settingValue, "\(what) for '\(key)' must be a text", at: location)); continue
             }
             result[tag] = string
         }
         if node.mapping == nil {
-            diagnostics.append(.error("\(what) must be a text or a mapping of locale to text", at: YAML.location(node, path: path)))
+            diagnostics.append(.error(.settingValue, "\(what) must be a text or a mapping of locale to text", at: YAML.location(node, path: path)))
         }
         return result
     }

@@ -21,12 +21,12 @@ public enum CourseLoader {
         let content = URL(fileURLWithPath: options.contentPath)
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: content.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return (nil, [.error("content folder not found", at: SourceLocation(path: options.contentPath),
+            return (nil, [.error(.folderMissing, "content folder not found", at: SourceLocation(path: options.contentPath),
                                  suggestion: "run from the course's root folder or pass --content PATH")])
         }
         let configPath = join(options.contentPath, "course.yml")
         guard fm.fileExists(atPath: configPath) else {
-            return (nil, [.error("course.yml not found", at: SourceLocation(path: configPath),
+            return (nil, [.error(.folderMissing, "course.yml not found", at: SourceLocation(path: configPath),
                                  suggestion: "every course needs Content/course.yml; see \"Writing a course\" in README.md")])
         }
         let configText: String
@@ -47,7 +47,7 @@ public enum CourseLoader {
             let present = Set(files.map { String($0.dropLast(3)) })
             for file in files where !tocIDs.contains(String(file.dropLast(3))) {
                 let id = String(file.dropLast(3))
-                diagnostics.append(.warning("chapter '\(id)' is not in the table of contents, so it is not built",
+                diagnostics.append(.warning(.chapterFile, "chapter '\(id)' is not in the table of contents, so it is not built",
                                             at: SourceLocation(path: join(folder, file)),
                                             suggestion: "add '\(id)' to a part's chapters in \(configPath), or remove the file"))
             }
@@ -57,7 +57,7 @@ public enum CourseLoader {
                     guard present.contains(entry.id) else {
                         if locale == config.sourceLocale {
                             let guess = closestMatch(to: entry.id, in: present.subtracting(tocIDs))
-                            diagnostics.append(.error("chapter '\(entry.id)' is in the table of contents but \(join(folder, entry.id + ".md")) does not exist",
+                            diagnostics.append(.error(.settingValue, "chapter '\(entry.id)' is in the table of contents but \(join(folder, entry.id + ".md")) does not exist",
                                                       at: entry.location,
                                                       suggestion: guess.map { "did you mean '\($0)' (\(join(folder, $0 + ".md")))?" }
                                                         ?? "create the file, or remove the entry"))
@@ -80,7 +80,7 @@ public enum CourseLoader {
             let folder = join(options.contentPath, name)
             let markdown = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".md") }
             guard !markdown.isEmpty else { continue }
-            diagnostics.append(.warning("folder '\(name)' holds chapters but '\(name)' is not one of the course's locales",
+            diagnostics.append(.warning(.localeNotInCourse, "folder '\(name)' holds chapters but '\(name)' is not one of the course's locales",
                                         at: SourceLocation(path: folder),
                                         suggestion: closestMatch(to: name, in: configured).map { "did you mean '\($0)'?" }
                                             ?? "add it to 'locales' in \(configPath)"))
@@ -119,7 +119,7 @@ public enum CourseLoader {
     public static func parseChapter(_ text: String, path: String, id: String, locale: LocaleTag) -> (ChapterSource?, [Diagnostic]) {
         let start = SourceLocation(path: path, line: 1, column: 1)
         if text.allSatisfy(\.isWhitespace) {
-            return (nil, [.error("the chapter file is empty", at: start,
+            return (nil, [.error(.frontMatter, "the chapter file is empty", at: start,
                                                      suggestion: "start it with front matter:\n    ---\n    title: Chapter title\n    ---")])
         }
         // Only the front matter is split into lines; the body is taken whole.
@@ -132,14 +132,14 @@ public enum CourseLoader {
             if line.hasSuffix("\r") { line = line.dropLast() }
             cursor = newline < text.endIndex ? text.index(after: newline) : newline
             if lines.isEmpty && line != "---" {
-                return (nil, [.error("the chapter has no front matter", at: start,
+                return (nil, [.error(.frontMatter, "the chapter has no front matter", at: start,
                                      suggestion: "start it with:\n    ---\n    title: Chapter title\n    ---")])
             }
             if !lines.isEmpty && (line == "---" || line == "...") { bodyStart = cursor; break }
             lines.append(line)
         }
         guard let bodyStart else {
-            return (nil, [.error("the front matter is not closed", at: start,
+            return (nil, [.error(.frontMatter, "the front matter is not closed", at: start,
                                  suggestion: "end it with a line holding only ---")])
         }
         let close = lines.count
@@ -156,7 +156,7 @@ public enum CourseLoader {
             case .failure(let d): return (nil, [d])
             case .success(let node):
                 guard let node, node.mapping != nil else {
-                    return (nil, [.error("the front matter must be a mapping with a 'title'",
+                    return (nil, [.error(.frontMatter, "the front matter must be a mapping with a 'title'",
                                          at: SourceLocation(path: path, line: 2, column: 1),
                                          suggestion: "write: title: Chapter title")])
                 }
@@ -167,17 +167,17 @@ public enum CourseLoader {
             switch key {
             case "title":
                 guard let value, !value.isEmpty else {
-                    diagnostics.append(.error("'title' must be a non-empty text", at: location)); continue
+                    diagnostics.append(.error(.settingValue, "'title' must be a non-empty text", at: location)); continue
                 }
                 title = value
             case "summary":
                 guard let value else {
-                    diagnostics.append(.error("'summary' must be a text", at: location)); continue
+                    diagnostics.append(.error(.settingValue, "'summary' must be a text", at: location)); continue
                 }
                 summary = value
             case "translated_from":
                 guard let value, value.count == 16, value.allSatisfy(\.isHexDigit) else {
-                    diagnostics.append(.error("'translated_from' must be the 16-digit fingerprint primer status writes", at: location,
+                    diagnostics.append(.error(.settingValue, "'translated_from' must be the 16-digit fingerprint primer status writes", at: location,
                                               suggestion: "run: primer status --mark-translated"))
                     continue
                 }
@@ -185,17 +185,17 @@ public enum CourseLoader {
             case "updated":
                 let parts = value?.split(separator: "-").compactMap { Int($0) } ?? []
                 guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else {
-                    diagnostics.append(.error("'updated' must be a date written YYYY-MM-DD", at: location)); continue
+                    diagnostics.append(.error(.settingValue, "'updated' must be a date written YYYY-MM-DD", at: location)); continue
                 }
                 updated = value
             default:
                 let known = ["title", "summary", "translated_from", "updated"]
-                diagnostics.append(.warning("unknown front matter key '\(key)' is ignored", at: location,
+                diagnostics.append(.warning(.unknownKey, "unknown front matter key '\(key)' is ignored", at: location,
                                             suggestion: closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }))
             }
         }
         if title == nil, !diagnostics.hasErrors {
-            diagnostics.append(.error("the front matter has no 'title'", at: start, suggestion: "add: title: Chapter title"))
+            diagnostics.append(.error(.frontMatter, "the front matter has no 'title'", at: start, suggestion: "add: title: Chapter title"))
         }
         guard let title, !diagnostics.hasErrors else { return (nil, diagnostics) }
         let body = String(text[bodyStart...])
@@ -259,7 +259,7 @@ public enum CourseLoader {
         for folder in folders {
             let name = String(folder.dropLast(".lproj".count))
             guard let locale = LocaleTag(name.replacingOccurrences(of: "_", with: "-")) else {
-                diagnostics.append(.error("'\(name)' is not a language tag", at: SourceLocation(path: join(contentPath, folder)),
+                diagnostics.append(.error(.localeTag, "'\(name)' is not a language tag", at: SourceLocation(path: join(contentPath, folder)),
                                           suggestion: "name the folder after its locale, e.g. ru.lproj or zh-Hans.lproj"))
                 continue
             }
@@ -289,7 +289,7 @@ public enum CourseLoader {
         var diagnostics: [Diagnostic] = []
         let fm = FileManager.default
         if !fm.fileExists(atPath: options.templatesPath) {
-            diagnostics.append(.error("templates folder not found", at: SourceLocation(path: options.templatesPath),
+            diagnostics.append(.error(.folderMissing, "templates folder not found", at: SourceLocation(path: options.templatesPath),
                                       suggestion: "pass --templates PATH (Primer's own are in Templates/)"))
         }
         for folder in [options.templatesPath, join(options.contentPath, "templates")] {
@@ -333,13 +333,13 @@ public enum CourseLoader {
             let path = join(root, relative)
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
             guard let resolved = realpath(path, nil) else {
-                diagnostics.append(.warning("the symbolic link points to '\(target)', which does not exist; it is left out", at: SourceLocation(path: path)))
+                diagnostics.append(.warning(.symbolicLink, "the symbolic link points to '\(target)', which does not exist; it is left out", at: SourceLocation(path: path)))
                 continue
             }
             let real = String(cString: resolved)
             free(resolved)
             if real == inside || real.hasPrefix(inside == "/" ? "/" : inside + "/") { continue }
-            diagnostics.append(.error("the symbolic link points to '\(real)', outside \(root); the site would publish a file from elsewhere on this machine",
+            diagnostics.append(.error(.symbolicLink, "the symbolic link points to '\(real)', outside \(root); the site would publish a file from elsewhere on this machine",
                                       at: SourceLocation(path: path),
                                       suggestion: "copy the file into \(root) instead of linking to it"))
         }

@@ -34,10 +34,10 @@ enum SampleSettingsReader {
             case "samples": samplesNode = value
             case "build_timeout":
                 if let n = value.float ?? value.int.map(Double.init), n > 0 { buildTimeout = n } else {
-                    diagnostics.append(.error("'build_timeout' must be a positive number of seconds", at: YAML.location(value, path: path)))
+                    diagnostics.append(.error(.settingValue, "'build_timeout' must be a positive number of seconds", at: YAML.location(value, path: path)))
                 }
             default:
-                diagnostics.append(.warning("unknown key '\(key)' in samples.yml is ignored", at: YAML.location(keyNode, path: path),
+                diagnostics.append(.warning(.unknownKey, "unknown key '\(key)' in samples.yml is ignored", at: YAML.location(keyNode, path: path),
                                             suggestion: closestMatch(to: key, in: ["defaults", "samples", "build_timeout"]).map { "did you mean '\($0)'?" }))
             }
         }
@@ -71,19 +71,19 @@ enum SampleSettingsReader {
             let at = YAML.location(value, path: path)
             func number() -> Double? {
                 guard let n = value.float ?? value.int.map(Double.init), n > 0 else {
-                    diagnostics.append(.error("'\(key)' must be a positive number", at: at)); return nil
+                    diagnostics.append(.error(.settingValue, "'\(key)' must be a positive number", at: at)); return nil
                 }
                 return n
             }
             func flag() -> Bool? {
-                guard let b = value.bool else { diagnostics.append(.error("'\(key)' must be true or false", at: at)); return nil }
+                guard let b = value.bool else { diagnostics.append(.error(.settingValue, "'\(key)' must be true or false", at: at)); return nil }
                 return b
             }
             switch key {
             case "timeout": if let n = number() { settings.timeout = n }
             case "output_limit", "memory_limit", "file_size_limit", "disk_limit":
                 guard let n = bytes(value) else {
-                    diagnostics.append(.error("'\(key)' must be a size: a number of bytes, or one with a unit such as 64 MiB", at: at)); continue
+                    diagnostics.append(.error(.settingValue, "'\(key)' must be a size: a number of bytes, or one with a unit such as 64 MiB", at: at)); continue
                 }
                 switch key {
                 case "output_limit": settings.outputLimit = n
@@ -92,17 +92,17 @@ enum SampleSettingsReader {
                 default: settings.fileSizeLimit = n
                 }
             case "process_limit", "open_files_limit":
-                guard let n = value.int, n > 0 else { diagnostics.append(.error("'\(key)' must be a positive whole number", at: at)); continue }
+                guard let n = value.int, n > 0 else { diagnostics.append(.error(.settingValue, "'\(key)' must be a positive whole number", at: at)); continue }
                 if key == "process_limit" { settings.processLimit = n } else { settings.openFilesLimit = n }
             case "arguments":
                 guard let list = value.sequence?.compactMap({ $0.scalar?.string }) else {
-                    diagnostics.append(.error("'arguments' must be a list of texts", at: at)); continue
+                    diagnostics.append(.error(.settingValue, "'arguments' must be a list of texts", at: at)); continue
                 }
                 settings.arguments = list
             case "stdin":
-                guard let file = value.scalar?.string else { diagnostics.append(.error("'stdin' must be a file path", at: at)); continue }
+                guard let file = value.scalar?.string else { diagnostics.append(.error(.settingValue, "'stdin' must be a file path", at: at)); continue }
                 if !inputs.contains(file) {
-                    diagnostics.append(.error("stdin file '\(file)' not found in the samples package", at: at,
+                    diagnostics.append(.error(.settingValue, "stdin file '\(file)' not found in the samples package", at: at,
                                               suggestion: closestMatch(to: file, in: inputs).map { "did you mean '\($0)'?" }
                                                 ?? "put input files in Content/Samples/Inputs/"))
                 }
@@ -118,13 +118,13 @@ enum SampleSettingsReader {
                 }
                 for (tag, tagNode, text) in YAML.entries(value) {
                     guard let locale = LocaleTag(tag), let string = text.scalar?.string else {
-                        diagnostics.append(.error("'description' maps locales to texts; '\(tag)' is not a locale", at: YAML.location(tagNode, path: path)))
+                        diagnostics.append(.error(.settingValue, "'description' maps locales to texts; '\(tag)' is not a locale", at: YAML.location(tagNode, path: path)))
                         continue
                     }
                     settings.description[locale] = string
                 }
             default:
-                diagnostics.append(.warning("unknown sample setting '\(key)' is ignored", at: YAML.location(keyNode, path: path),
+                diagnostics.append(.warning(.unknownKey, "unknown sample setting '\(key)' is ignored", at: YAML.location(keyNode, path: path),
                                             suggestion: closestMatch(to: key, in: keys).map { "did you mean '\($0)'?" }))
             }
         }

@@ -5,7 +5,7 @@ import Foundation
 func readUTF8(_ url: URL, displayPath: String) -> Result<String, Diagnostic> {
     let data: Data
     do { data = try Data(contentsOf: url) } catch {
-        return .failure(.error("cannot read the file: \(error.localizedDescription)", at: SourceLocation(path: displayPath)))
+        return .failure(.error(.fileUnreadable, "cannot read the file: \(error.localizedDescription)", at: SourceLocation(path: displayPath)))
     }
     if let text = String(validatingUTF8: data) { return .success(text) }
     // Find where it breaks, to point the author at it.
@@ -27,14 +27,14 @@ func readUTF8(_ url: URL, displayPath: String) -> Result<String, Diagnostic> {
             valid = String(bytes: bytes[i..<(i + length)], encoding: .utf8) != nil
         }
         if !valid {
-            return .failure(.error(String(format: "the file is not valid UTF-8 (byte 0x%02X)", b),
+            return .failure(.error(.fileUnreadable, String(format: "the file is not valid UTF-8 (byte 0x%02X)", b),
                                    at: SourceLocation(path: displayPath, line: line, column: column),
                                    suggestion: "save the file as UTF-8"))
         }
         if b == 0x0A { line += 1; column = 1 } else { column += 1 }
         i += length
     }
-    return .failure(.error("the file is not valid UTF-8", at: SourceLocation(path: displayPath, line: line, column: column)))
+    return .failure(.error(.fileUnreadable, "the file is not valid UTF-8", at: SourceLocation(path: displayPath, line: line, column: column)))
 }
 
 extension String {

@@ -22,9 +22,9 @@ enum YAML {
             default:
                 break
             }
-            return .failure(.error(message, at: location))
+            return .failure(.error(.yamlSyntax, message, at: location))
         } catch {
-            return .failure(.error("malformed YAML: \(error)", at: SourceLocation(path: path, line: 1 + lineOffset, column: 1)))
+            return .failure(.error(.yamlSyntax, "malformed YAML: \(error)", at: SourceLocation(path: path, line: 1 + lineOffset, column: 1)))
         }
     }
 

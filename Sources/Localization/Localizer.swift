@@ -47,14 +47,14 @@ public enum Localizer {
             let expected = reference.map { FormatSpecifiers.parse($0.value ?? $0.plural?["other"] ?? "") }
             for (locale, value) in entry.localizations.sorted(by: { $0.key < $1.key }) {
                 if !locales.contains(locale) && !locales.contains(where: { $0.fallbackChain(source: source).contains(locale) }) {
-                    diagnostics.append(.warning("\"\(key)\" has a \(locale) localization, but \(locale) is not a locale of the course",
+                    diagnostics.append(.warning(.stringFormat, "\"\(key)\" has a \(locale) localization, but \(locale) is not a locale of the course",
                                                 at: value.location))
                 }
                 if let plural = value.plural {
                     let required = PluralRules.categories(locale: locale)
                     let missing = required.subtracting(plural.keys).sorted(by: categoryOrder)
                     if !missing.isEmpty {
-                        diagnostics.append(.error("the \(locale) plural forms of \"\(key)\" lack \(missing.joined(separator: ", ")), which CLDR requires for \(locale)",
+                        diagnostics.append(.error(.stringFormat, "the \(locale) plural forms of \"\(key)\" lack \(missing.joined(separator: ", ")), which CLDR requires for \(locale)",
                                                   at: value.location,
                                                   suggestion: "\(locale) needs: " + required.sorted(by: categoryOrder).joined(separator: ", ")))
                     }
@@ -64,7 +64,7 @@ public enum Localizer {
                 for form in forms {
                     let found = FormatSpecifiers.parse(form)
                     if let problem = FormatSpecifiers.mismatch(expected: expected, found: found, plural: value.plural != nil) {
-                        diagnostics.append(.error("the \(locale) text of \"\(key)\" does not match the source's format specifiers: \(problem)",
+                        diagnostics.append(.error(.stringFormat, "the \(locale) text of \"\(key)\" does not match the source's format specifiers: \(problem)",
                                                   at: value.location,
                                                   suggestion: "the \(source) text is \"\(reference!.value ?? "")\""))
                         break

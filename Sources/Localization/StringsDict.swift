@@ -15,11 +15,11 @@ public enum StringsDictReader {
         parser.shouldResolveExternalEntities = false
         if !parser.parse() || builder.root == nil {
             let message = builder.problem ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "not a property list"
-            return ([:], [.error("malformed stringsdict: \(message)",
+            return ([:], [.error(.stringsSyntax, "malformed stringsdict: \(message)",
                                  at: SourceLocation(path: path, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)))])
         }
         guard case .dict(let entries, _)? = builder.root else {
-            return ([:], [.error("a stringsdict holds a <dict> of keys", at: SourceLocation(path: path, line: 1, column: 1))])
+            return ([:], [.error(.stringsSyntax, "a stringsdict holds a <dict> of keys", at: SourceLocation(path: path, line: 1, column: 1))])
         }
         var values: [String: CatalogValue] = [:]
         var diagnostics: [Diagnostic] = []
@@ -28,7 +28,7 @@ public enum StringsDictReader {
             let place = SourceLocation(path: path, line: line, column: 1)
             let dictionary = Dictionary(fields, uniquingKeysWith: { a, _ in a })
             guard case .string(let format, _)? = dictionary["NSStringLocalizedFormatKey"] else {
-                diagnostics.append(.error("\"\(key)\" has no NSStringLocalizedFormatKey", at: place)); continue
+                diagnostics.append(.error(.stringsSyntax, "\"\(key)\" has no NSStringLocalizedFormatKey", at: place)); continue
             }
             // The format names one variable, %#@name@, whose dictionary holds the plural forms.
             guard let open = format.range(of: "%#@"), let close = format[open.upperBound...].firstIndex(of: "@") else {
@@ -36,14 +36,14 @@ public enum StringsDictReader {
             }
             let variable = String(format[open.upperBound..<close])
             guard case .dict(let rule, let ruleLine)? = dictionary[variable] else {
-                diagnostics.append(.error("\"\(key)\" uses %#@\(variable)@ but has no dictionary named \(variable)", at: place)); continue
+                diagnostics.append(.error(.stringsSyntax, "\"\(key)\" uses %#@\(variable)@ but has no dictionary named \(variable)", at: place)); continue
             }
             var forms: [String: String] = [:]
             for (category, text) in rule {
                 guard case .string(let form, let formLine) = text else { continue }
                 if category.hasPrefix("NSString") { continue }
                 guard ["zero", "one", "two", "few", "many", "other"].contains(category) else {
-                    diagnostics.append(.error("'\(category)' is not a CLDR plural category", at: SourceLocation(path: path, line: formLine, column: 1)))
+                    diagnostics.append(.error(.pluralCategory, "'\(category)' is not a CLDR plural category", at: SourceLocation(path: path, line: formLine, column: 1)))
                     continue
                 }
                 forms[category] = format.replacingCharacters(in: open.lowerBound...close, with: form)

@@ -9,7 +9,7 @@ public enum StringsFileReader {
         let text: String
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             let bigEndian = data[0] == 0xFE
-            guard data.count % 2 == 0 else { return ([:], [.error("the UTF-16 file has an odd number of bytes", at: start)]) }
+            guard data.count % 2 == 0 else { return ([:], [.error(.fileUnreadable, "the UTF-16 file has an odd number of bytes", at: start)]) }
             var units: [UInt16] = []
             units.reserveCapacity(data.count / 2)
             var i = 2
@@ -22,11 +22,11 @@ public enum StringsFileReader {
             var bytes = data[...]
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
             if bytes.prefix(512).contains(0) {
-                return ([:], [.error("the file looks like UTF-16 without a byte order mark", at: start,
+                return ([:], [.error(.fileUnreadable, "the file looks like UTF-16 without a byte order mark", at: start,
                                      suggestion: "save it as UTF-8, or as UTF-16 with a BOM")])
             }
             guard let decoded = String(validating: bytes, as: UTF8.self) else {
-                return ([:], [.error("the file is neither UTF-8 nor UTF-16 with a BOM", at: start, suggestion: "save it as UTF-8")])
+                return ([:], [.error(.fileUnreadable, "the file is neither UTF-8 nor UTF-16 with a BOM", at: start, suggestion: "save it as UTF-8")])
             }
             text = decoded
         }
@@ -36,7 +36,7 @@ public enum StringsFileReader {
         do {
             while let (key, keyPlace, value) = try scanner.nextPair() {
                 if values[key] != nil {
-                    diagnostics.append(.warning("the key \"\(key)\" is defined again; the last definition wins", at: keyPlace))
+                    diagnostics.append(.warning(.stringsSyntax, "the key \"\(key)\" is defined again; the last definition wins", at: keyPlace))
                 }
                 values[key] = CatalogValue(state: .translated, value: value, plural: nil, location: keyPlace)
             }
@@ -74,7 +74,7 @@ private struct StringsScanner {
                 let start = here
                 advance(); advance()
                 while true {
-                    guard let d = current else { throw .error("unterminated comment", at: start, suggestion: "close it with */") }
+                    guard let d = current else { throw .error(.stringsSyntax, "unterminated comment", at: start, suggestion: "close it with */") }
                     if d == "*", index + 1 < scalars.count, scalars[index + 1] == "/" { advance(); advance(); break }
                     advance()
                 }
@@ -95,26 +95,26 @@ private struct StringsScanner {
         let key = try token(what: "key")
         try skipSpaceAndComments()
         guard current == "=" else {
-            throw .error("expected '=' after the key \"\(key)\"", at: here, suggestion: "write \"key\" = \"value\";")
+            throw .error(.stringsSyntax, "expected '=' after the key \"\(key)\"", at: here, suggestion: "write \"key\" = \"value\";")
         }
         advance()
         try skipSpaceAndComments()
         let value = try token(what: "value")
         try skipSpaceAndComments()
-        guard current == ";" else { throw .error("expected ';' after the value of \"\(key)\"", at: here) }
+        guard current == ";" else { throw .error(.stringsSyntax, "expected ';' after the value of \"\(key)\"", at: here) }
         advance()
         return (key, keyPlace, value)
     }
 
     mutating func token(what: String) throws(Diagnostic) -> String {
-        guard let c = current else { throw .error("unexpected end of the file; a \(what) was expected", at: here) }
+        guard let c = current else { throw .error(.stringsSyntax, "unexpected end of the file; a \(what) was expected", at: here) }
         if c == "\"" { return try quoted() }
         var word = ""
         while let d = current, d.properties.isAlphabetic || ("0"..."9").contains(d) || "_.-$:".unicodeScalars.contains(d) {
             word.unicodeScalars.append(d)
             advance()
         }
-        guard !word.isEmpty else { throw .error("expected a \(what) in double quotes", at: here) }
+        guard !word.isEmpty else { throw .error(.stringsSyntax, "expected a \(what) in double quotes", at: here) }
         return word
     }
 
@@ -125,12 +125,12 @@ private struct StringsScanner {
         var pendingHigh: UInt32?
         while true {
             guard let c = current else {
-                throw .error("unterminated string", at: start, suggestion: "close it with a double quote")
+                throw .error(.stringsSyntax, "unterminated string", at: start, suggestion: "close it with a double quote")
             }
             advance()
             if c == "\"" { break }
             if c != "\\" { result.append(c); continue }
-            guard let e = current else { throw .error("unterminated string", at: start) }
+            guard let e = current else { throw .error(.stringsSyntax, "unterminated string", at: start) }
             let escapePlace = here
             advance()
             switch e {
@@ -143,7 +143,7 @@ private struct StringsScanner {
                 var hex = ""
                 for _ in 0..<4 {
                     guard let h = current, h.properties.isASCIIHexDigit else {
-                        throw .error("\\\(e) must be followed by four hex digits", at: escapePlace)
+                        throw .error(.stringsSyntax, "\\\(e) must be followed by four hex digits", at: escapePlace)
                     }
                     hex.unicodeScalars.append(h)
                     advance()
@@ -155,10 +155,10 @@ private struct StringsScanner {
                     pendingHigh = nil
                     continue
                 }
-                guard let scalar = Unicode.Scalar(unit) else { throw .error("\\\(e)\(hex) is not a character", at: escapePlace) }
+                guard let scalar = Unicode.Scalar(unit) else { throw .error(.stringsSyntax, "\\\(e)\(hex) is not a character", at: escapePlace) }
                 result.append(scalar)
             default:
-                throw .error("unknown escape '\\\(e)'", at: escapePlace, suggestion: "use \\n, \\t, \\\", \\\\ or \\U followed by four hex digits")
+                throw .error(.stringsSyntax, "unknown escape '\\\(e)'", at: escapePlace, suggestion: "use \\n, \\t, \\\", \\\\ or \\U followed by four hex digits")
             }
         }
         return String(result)

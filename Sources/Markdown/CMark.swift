@@ -121,7 +121,7 @@ private struct Converter {
         if !reportedDepth {
             reportedDepth = true
             let p = position(node)
-            diagnostics.append(.error("lists, quotes or emphasis nest more than \(maximumNesting) levels deep",
+            diagnostics.append(.error(.nestingTooDeep, "lists, quotes or emphasis nest more than \(maximumNesting) levels deep",
                                       at: SourceLocation(path: path, line: p.line, column: p.column),
                                       suggestion: "flatten the structure; no reader can follow that many levels"))
         }

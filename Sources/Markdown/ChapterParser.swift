@@ -38,7 +38,7 @@ private struct ConventionPass {
                 code.language = language
                 code.attributes = attributes ?? Attributes()
                 if !valid {
-                    diagnostics.append(.warning("cannot read the attributes in this code fence's info string",
+                    diagnostics.append(.warning(.blockAttributes, "cannot read the attributes in this code fence's info string",
                                                 at: location(code.position),
                                                 suggestion: "write them as {#lst-id title=\"File.swift\"}"))
                 }
@@ -82,7 +82,7 @@ private struct ConventionPass {
                         output.append(.quote(blocks(inner)))
                     } else {
                         let known = CalloutKind.allCases.map(\.rawValue)
-                        diagnostics.append(.warning("unknown callout [!\(kind)]; it is shown as a plain quote",
+                        diagnostics.append(.warning(.unknownCallout, "unknown callout [!\(kind)]; it is shown as a plain quote",
                                                     at: firstLocation(in: inner),
                                                     suggestion: closestMatch(to: kind, in: known).map { "did you mean [!\($0)]?" }
                                                         ?? "known callouts: " + known.map { "[!\($0)]" }.joined(separator: ", ")))
@@ -106,12 +106,12 @@ private struct ConventionPass {
             if let parsed = SampleEmbed.OutputMode(rawValue: value) {
                 mode = parsed
             } else {
-                diagnostics.append(.warning("output=\"\(value)\" is not known; the output is shown after the listing",
+                diagnostics.append(.warning(.blockAttributes, "output=\"\(value)\" is not known; the output is shown after the listing",
                                             at: location(code.position), suggestion: "use output=\"none\" or output=\"only\""))
             }
         }
         if !code.code.allSatisfy(\.isWhitespace) {
-            diagnostics.append(.warning("the body of a sample embed is ignored; the code comes from the samples package",
+            diagnostics.append(.warning(.blockAttributes, "the body of a sample embed is ignored; the code comes from the samples package",
                                         at: location(code.position), suggestion: "leave the fenced block empty"))
         }
         return SampleEmbed(sample: sample, file: code.attributes.values["file"], slice: code.attributes.values["slice"],
@@ -180,7 +180,7 @@ private struct ConventionPass {
         var found = false
         func finishSection() {
             if let heading = exercisesHeading, !found {
-                diagnostics.append(.warning("the exercises section has no numbered list of exercises",
+                diagnostics.append(.warning(.exercisesList, "the exercises section has no numbered list of exercises",
                                             at: location(heading.position),
                                             suggestion: "write each exercise as an item of an ordered list (1. …)"))
             }

@@ -113,7 +113,7 @@ public enum Build {
             for locale in locales where strings[locale]?.entries[key] == nil && !reported.contains(key) {
                 reported.insert(key)
                 let known = strings[locale]?.entries.keys.map { $0 } ?? []
-                diagnostics.append(.error("string '\(key)' is not in the string catalog for '\(locale)' or its fallbacks",
+                diagnostics.append(.error(.stringMissing, "string '\(key)' is not in the string catalog for '\(locale)' or its fallbacks",
                                           at: location ?? tablePlace,
                                           suggestion: closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }
                                             ?? "add \"\(key)\" to Localizable.xcstrings"))
@@ -122,7 +122,7 @@ public enum Build {
         let translated = Set(sources.catalog?.entries.values.flatMap { $0.localizations.keys } ?? [])
         for locale in locales where !locale.fallbackChain(source: sources.config.sourceLocale).dropLast().contains(where: translated.contains)
             && locale != sources.config.sourceLocale {
-            diagnostics.append(.warning("the string catalog has no '\(locale)' localizations; its pages use the words of '\(sources.config.sourceLocale)'",
+            diagnostics.append(.warning(.stringMissing, "the string catalog has no '\(locale)' localizations; its pages use the words of '\(sources.config.sourceLocale)'",
                                         at: sources.catalog.map { SourceLocation(path: $0.path) } ?? SourceLocation(path: sources.config.path),
                                         suggestion: "translate the catalog's strings into \(locale)"))
         }

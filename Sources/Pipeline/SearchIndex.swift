@@ -32,14 +32,14 @@ public enum SearchIndex {
     /// placed at `shownAs` (the output folder the reader knows, not the staging folder).
     public static func build(site: String, shownAs: String) -> Diagnostic? {
         guard let command else {
-            return .warning("the site has no search: Pagefind is not installed", at: SourceLocation(path: shownAs),
+            return .warning(.searchIndex, "the site has no search: Pagefind is not installed", at: SourceLocation(path: shownAs),
                             suggestion: "run `make search-deps` or `pip install 'pagefind[extended]'`, then build again")
         }
         try? FileManager.default.removeItem(atPath: site + "/" + folder)
         let output = Shell.run(command + ["--site", site, "--output-subdir", String(folder.dropLast()), "--silent"], timeout: 600)
         guard output.status == 0 else {
             let detail = (output.stderr + output.stdout).trimmingCharacters(in: .whitespacesAndNewlines)
-            return .warning("the site has no search: Pagefind failed (exit status \(output.status)): \(detail.prefix(500))",
+            return .warning(.searchIndex, "the site has no search: Pagefind failed (exit status \(output.status)): \(detail.prefix(500))",
                             at: SourceLocation(path: shownAs), suggestion: "run `\(command.joined(separator: " ")) --site \(shownAs)` to see why")
         }
         return nil

@@ -91,7 +91,7 @@ struct BuildRun {
         let catalog = sources.catalog ?? StringCatalog(sourceLanguage: source, entries: [:], path: options.content + "/Localizable.xcstrings")
         let catalogUnreadable = loadDiagnostics.contains { $0.isError && $0.location?.path == catalog.path }
         if sources.catalog == nil && !catalogUnreadable {
-            result.diagnostics.append(.error("the course has no string catalog", at: SourceLocation(path: catalog.path),
+            result.diagnostics.append(.error(.stringMissing, "the course has no string catalog", at: SourceLocation(path: catalog.path),
                                              suggestion: "copy Localizable.xcstrings from Primer's own Content/ folder and translate it"))
         } else {
             result.diagnostics += Localizer.check(catalog, locales: sources.config.locales, source: source)

@@ -65,7 +65,7 @@ public enum TranslationStatus {
                     try setFrontMatter(key: "translated_from", value: original.fingerprint, in: translation.path)
                     changed.append(translation.path)
                 } catch {
-                    problems.append(.error("cannot update the front matter: \(error.localizedDescription)", at: SourceLocation(path: translation.path)))
+                    problems.append(.error(.blessWrite, "cannot update the front matter: \(error.localizedDescription)", at: SourceLocation(path: translation.path)))
                 }
             }
         }

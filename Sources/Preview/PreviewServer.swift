@@ -45,7 +45,7 @@ public final class PreviewServer: Sendable {
                                   output: options.content + "/../site", locale: options.locale, product: .preview(session))
         let result: Build.Result
         do { result = try Build.run(build) } catch {
-            store.fail([.error(error.description)])
+            store.fail([.error(.localeTag, error.description)])
             broadcaster.send(event: "failure", data: error.description)
             log("primer: error: \(error.description)")
             return nil

@@ -26,7 +26,7 @@ public struct SiteRenderer: Sendable {
         var library = MustacheLibrary()
         var diagnostics: [Diagnostic] = []
         for name in Self.requiredTemplates where templates[name] == nil {
-            diagnostics.append(.error("template '\(name).mustache' is missing",
+            diagnostics.append(.error(.template, "template '\(name).mustache' is missing",
                                       suggestion: "Primer's Templates/ folder has one; copy it into the course's templates/"))
         }
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
@@ -34,11 +34,11 @@ public struct SiteRenderer: Sendable {
                 _ = try MustacheTemplate(string: template.text)  // errors at the template's own lines
                 try library.register(MustacheTemplate(string: PrimerHTML.pragma + template.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error("template syntax: \(error.error)",
+                diagnostics.append(.error(.template, "template syntax: \(error.error)",
                                           at: SourceLocation(path: template.path, line: error.context.lineNumber,
                                                              column: error.context.columnNumber + 1)))
             } catch {
-                diagnostics.append(.error("template syntax: \(error)", at: SourceLocation(path: template.path)))
+                diagnostics.append(.error(.template, "template syntax: \(error)", at: SourceLocation(path: template.path)))
             }
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }

@@ -89,7 +89,7 @@ struct Linker {
     /// leaves it out, as GitHub does); the author hears why.
     private mutating func refuseScript(_ url: String, at position: Position, what: String) -> Bool {
         guard URLSafety.isDangerous(url) else { return false }
-        diagnostics.append(.warning("\(what) to a \(URLSafety.scheme(url)) URL is not published: it could run script or open files in the reader's browser",
+        diagnostics.append(.warning(.scriptURL, "\(what) to a \(URLSafety.scheme(url)) URL is not published: it could run script or open files in the reader's browser",
                                     at: location(position), suggestion: "link to an http(s) page or a file of the course instead"))
         return true
     }
@@ -112,13 +112,13 @@ struct Linker {
             if let target = chapter.targets.local[fragment] ?? global[fragment] { return reference(to: target) }
             if let original = sourceIDs[fragment], let translation = chapters[original.chapterID] {
                 let file = translation.parsed.source.path
-                diagnostics.append(.error("the id '\(fragment)' exists in \(original.location.path) but not in its translation \(file)",
+                diagnostics.append(.error(.unknownReference, "the id '\(fragment)' exists in \(original.location.path) but not in its translation \(file)",
                                           at: location(position),
                                           suggestion: "add {#\(fragment)} to the matching \(original.kind.rawValue) in \(file)"))
                 return nil
             }
             let candidates = Set(global.keys).union(chapter.targets.local.keys)
-            diagnostics.append(.error("no section, listing, figure, table or exercise has the id '\(fragment)'", at: location(position),
+            diagnostics.append(.error(.unknownReference, "no section, listing, figure, table or exercise has the id '\(fragment)'", at: location(position),
                                       suggestion: closestMatch(to: fragment, in: candidates).map { "did you mean '#\($0)'?" }
                                         ?? "give the target an id with {#\(fragment)}"))
             return nil
@@ -126,7 +126,7 @@ struct Linker {
         if pathPart.hasSuffix(".md") {
             let name = String(pathPart.split(separator: "/").last!.dropLast(3))
             guard let target = chapters[name] else {
-                diagnostics.append(.error("no chapter '\(name)' in the table of contents", at: location(position),
+                diagnostics.append(.error(.unknownReference, "no chapter '\(name)' in the table of contents", at: location(position),
                                           suggestion: closestMatch(to: name, in: chapters.keys).map { "did you mean '\($0).md'?" }))
                 return nil
             }
@@ -135,7 +135,7 @@ struct Linker {
                 return ResolvedReference(href: chapterHref(target.parsed.source.id), label: label)
             }
             if let anchor = target.targets.local[fragment] { return reference(to: anchor) }
-            diagnostics.append(.error("chapter '\(name)' has no id '\(fragment)'", at: location(position),
+            diagnostics.append(.error(.unknownReference, "chapter '\(name)' has no id '\(fragment)'", at: location(position),
                                       suggestion: closestMatch(to: fragment, in: target.targets.local.keys).map { "did you mean '\(name).md#\($0)'?" }))
             return nil
         }
@@ -177,7 +177,7 @@ struct Linker {
             return
         }
         let guess = closestMatch(to: relative, in: contentFiles)
-        diagnostics.append(.error("\(what) '\(source)' not found (looked for \(relative) in the content folder)",
+        diagnostics.append(.error(.fileNotFound, "\(what) '\(source)' not found (looked for \(relative) in the content folder)",
                                   at: location(position),
                                   suggestion: guess.map { "did you mean '\(relativePath(to: $0))'?" }
                                     ?? "paths are relative to the chapter file, e.g. ../images/picture.svg"))

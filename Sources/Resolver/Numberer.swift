@@ -48,7 +48,7 @@ struct Numberer {
     private mutating func register(_ id: String, explicit: Bool, target: Resolver.Target) {
         if explicit {
             if Self.isReserved(id) {
-                diagnostics.append(.error("the id '\(id)' is taken by the page itself (\(Self.reservedIDs.contains(id) ? "the site's templates use it" : "footnotes use fn- and fnref- ids"))",
+                diagnostics.append(.error(.idTaken, "the id '\(id)' is taken by the page itself (\(Self.reservedIDs.contains(id) ? "the site's templates use it" : "footnotes use fn- and fnref- ids"))",
                                           at: target.location, suggestion: "choose another id, e.g. '\(chapterID)-\(id)'"))
                 return
             }
@@ -90,7 +90,7 @@ struct Numberer {
         case .heading(var heading):
             let title = heading.content.plainText
             if heading.level == 1 && topLevel {
-                diagnostics.append(.warning("a chapter body should not use '#' headings; the title comes from the front matter",
+                diagnostics.append(.warning(.headingLevel, "a chapter body should not use '#' headings; the title comes from the front matter",
                                             at: location(heading.position), suggestion: "use ## for sections"))
             }
             let depth = max(heading.level - 1, 1)

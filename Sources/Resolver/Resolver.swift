@@ -169,6 +169,6 @@ struct Targets {
 }
 
 func duplicateID(_ id: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {
-    .error("duplicate id '\(id)'", at: location,
+    .error(.idTaken, "duplicate id '\(id)'", at: location,
            suggestion: "ids name one thing in the whole course; rename one of them", related: [first])
 }

@@ -66,12 +66,12 @@ struct SampleExpander {
                 attributes.values["title"] = embed.sample
                 return [.code(CodeBlock(language: "swift", code: "", attributes: attributes, position: embed.position))]
             }
-            diagnostics.append(.error("this chapter embeds sample '\(embed.sample)' but the course has no samples package",
+            diagnostics.append(.error(.sampleEmbed, "this chapter embeds sample '\(embed.sample)' but the course has no samples package",
                                       at: location(embed.position), suggestion: "create Content/Samples/Package.swift"))
             return []
         }
         guard let target = package.targets[embed.sample] else {
-            diagnostics.append(.error("no sample named '\(embed.sample)' in \(package.root)", at: location(embed.position),
+            diagnostics.append(.error(.sampleEmbed, "no sample named '\(embed.sample)' in \(package.root)", at: location(embed.position),
                                       suggestion: closestMatch(to: embed.sample, in: package.targets.keys).map { "did you mean '\($0)'?" }
                                         ?? "samples are the targets of \(package.root)/Package.swift"))
             return []
@@ -81,7 +81,7 @@ struct SampleExpander {
             files = files.filter { $0.name == wanted || $0.path.hasSuffix("/" + wanted) }
             if files.isEmpty {
                 let names = target.files.map { String($0.path.dropFirst(target.folder.count + 1)) }
-                diagnostics.append(.error("sample '\(target.name)' has no file '\(wanted)'", at: location(embed.position),
+                diagnostics.append(.error(.sampleEmbed, "sample '\(target.name)' has no file '\(wanted)'", at: location(embed.position),
                                           suggestion: closestMatch(to: wanted, in: names).map { "did you mean '\($0)'?" }
                                             ?? "its files: " + names.joined(separator: ", ")))
                 return []
@@ -95,7 +95,7 @@ struct SampleExpander {
                 case .success(let text): shown = text
                 case .failure(let error):
                     let slices = error.slices
-                    diagnostics.append(.error("\(file.path) has no slice '\(embed.slice ?? "")'", at: location(embed.position),
+                    diagnostics.append(.error(.sampleEmbed, "\(file.path) has no slice '\(embed.slice ?? "")'", at: location(embed.position),
                                               suggestion: slices.isEmpty ? "mark one with // snippet.\(embed.slice ?? "name") … // snippet.end"
                                                 : closestMatch(to: embed.slice ?? "", in: slices).map { "did you mean '\($0)'?" }
                                                     ?? "its slices: " + slices.joined(separator: ", ")))
@@ -118,7 +118,7 @@ struct SampleExpander {
             blocks.append(.sampleLinks(target.name))
         case .library:
             if embed.output == .only {
-                diagnostics.append(.error("'\(target.name)' is a library: it has no output to show", at: location(embed.position)))
+                diagnostics.append(.error(.sampleEmbed, "'\(target.name)' is a library: it has no output to show", at: location(embed.position)))
             }
         case .executable:
             guard embed.output != .none else { break }

@@ -28,18 +28,18 @@ enum Discovery {
             let output = Shell.swiftPM(["package", "dump-package"], root: sources.root, timeout: sources.buildTimeout, waiting: waiting)
             if output.timedOut {
                 if output.waitedForLock {
-                    return (nil, [.error("SwiftPM waited \(sources.buildTimeout.formatted()) s for another build that holds \(sources.root)/.build, and was stopped",
+                    return (nil, [.error(.buildLock, "SwiftPM waited \(sources.buildTimeout.formatted()) s for another build that holds \(sources.root)/.build, and was stopped",
                                          at: SourceLocation(path: manifestPath, line: 1, column: 1),
                                          suggestion: "stop the other build (or wait for it), then build again")])
                 }
-                return (nil, [.error("SwiftPM did not finish reading Package.swift of the samples within \(sources.buildTimeout.formatted()) s and was stopped",
+                return (nil, [.error(.samplesManifest, "SwiftPM did not finish reading Package.swift of the samples within \(sources.buildTimeout.formatted()) s and was stopped",
                                      at: SourceLocation(path: manifestPath, line: 1, column: 1),
                                      suggestion: "Package.swift is a Swift program: look for a loop or a wait in it (build_timeout in samples.yml sets the limit)")])
             }
             guard output.status == 0 else {
-                let compiler = CompilerOutput.diagnostics(output.stderr + output.stdout, packageRoot: sources.root)
+                let compiler = CompilerOutput.diagnostics(output.stderr + output.stdout, packageRoot: sources.root, code: .samplesManifest)
                 diagnostics += compiler.isEmpty
-                    ? [.error("Package.swift of the samples could not be read:\n" + tail(output.stderr + output.stdout),
+                    ? [.error(.samplesManifest, "Package.swift of the samples could not be read:\n" + tail(output.stderr + output.stdout),
                               at: SourceLocation(path: manifestPath))]
                     : compiler
                 return (nil, diagnostics)
@@ -52,7 +52,7 @@ enum Discovery {
             }
         }
         guard let dump else {
-            return (nil, [.error("SwiftPM described the samples package in a way Primer cannot read", at: SourceLocation(path: manifestPath))])
+            return (nil, [.error(.samplesManifest, "SwiftPM described the samples package in a way Primer cannot read", at: SourceLocation(path: manifestPath))])
         }
 
         var targets: [String: SampleTarget] = [:]
@@ -73,7 +73,7 @@ enum Discovery {
             let folder = "ListingOnly/\(name)"
             let files = sources.files.keys.filter { $0.hasPrefix(folder + "/") }.sorted().map { SampleFile(path: $0, text: sources.files[$0]!) }
             if targets[name] != nil {
-                diagnostics.append(.error("'\(name)' is both a target of Package.swift and a listing-only sample",
+                diagnostics.append(.error(.samplesManifest, "'\(name)' is both a target of Package.swift and a listing-only sample",
                                           at: SourceLocation(path: sources.root + "/" + folder),
                                           suggestion: "rename one of them"))
                 continue
@@ -82,7 +82,7 @@ enum Discovery {
                                          settings: sources.settings[name] ?? SampleSettings())
         }
         for (name, location) in sources.settingsLocations where targets[name] == nil {
-            diagnostics.append(.warning("samples.yml has settings for '\(name)', which is not a sample", at: location,
+            diagnostics.append(.warning(.samplesManifest, "samples.yml has settings for '\(name)', which is not a sample", at: location,
                                         suggestion: closestMatch(to: name, in: targets.keys).map { "did you mean '\($0)'?" }))
         }
         return (SamplesPackage(root: sources.root, manifest: sources.manifest, targets: targets, expected: sources.expected,
@@ -96,7 +96,7 @@ func tail(_ text: String, lines count: Int = 20) -> String {
 
 /// Compiler messages (`/abs/path/Sources/x/main.swift:3:5: error: …`) as diagnostics at the sample's file.
 enum CompilerOutput {
-    static func diagnostics(_ output: String, packageRoot: String) -> [Diagnostic] {
+    static func diagnostics(_ output: String, packageRoot: String, code: DiagnosticCode = .samplesBuild) -> [Diagnostic] {
         let absoluteRoot = URL(fileURLWithPath: packageRoot).standardizedFileURL.path
         var result: [Diagnostic] = []
         var seen = Set<String>()
@@ -109,7 +109,7 @@ enum CompilerOutput {
                 if path.hasPrefix(absoluteRoot + "/") { path = packageRoot + "/" + path.dropFirst(absoluteRoot.count + 1) }
                 let message = String(line[marker.upperBound...])
                 guard seen.insert("\(path):\(lineNumber):\(column):\(message)").inserted else { continue }
-                result.append(Diagnostic(severity, message, at: SourceLocation(path: path, line: lineNumber, column: column)))
+                result.append(Diagnostic(severity, message, at: SourceLocation(path: path, line: lineNumber, column: column), code: code))
             }
         }
         return result

@@ -134,7 +134,7 @@ public enum SamplesStage {
         }
         let sandbox = runnable.isEmpty ? nil : Sandbox.current
         if let sandbox, case .unavailable(let why) = sandbox.mode {
-            report.diagnostics.append(.warning("samples run without a sandbox: \(why); they are limited in time, output, memory, open files and file size only",
+            report.diagnostics.append(.warning(.noSandbox, "samples run without a sandbox: \(why); they are limited in time, output, memory, open files and file size only",
                                                at: sources.map { SourceLocation(path: $0.root) },
                                                suggestion: "install bubblewrap (apt-get install bubblewrap) so that samples cannot see or change anything outside their own folder"))
         }
@@ -221,7 +221,7 @@ public enum SamplesStage {
 
     static func buildTimedOut(_ root: String, timeout: Double, output: Shell.Output) -> Diagnostic {
         let waited = output.waitedForLock
-        return .error("swift build did not finish within \(timeout.formatted()) s and was stopped"
+        return .error(.samplesBuild, "swift build did not finish within \(timeout.formatted()) s and was stopped"
                       + (waited ? ": another build held \(root)/.build the whole time" : "") + "\n" + tail(output.stdout + output.stderr, lines: 8),
                       at: SourceLocation(path: root + "/Package.swift"),
                       suggestion: waited ? "stop the other build (or wait for it), then build again"
@@ -231,7 +231,7 @@ public enum SamplesStage {
     static func compileFailure(_ output: Shell.Output, root: String) -> [Diagnostic] {
         let messages = CompilerOutput.diagnostics(output.stdout + "\n" + output.stderr, packageRoot: root)
         if messages.contains(where: \.isError) { return messages }
-        return messages + [.error("the samples package did not build:\n" + tail(output.stdout + output.stderr),
+        return messages + [.error(.samplesBuild, "the samples package did not build:\n" + tail(output.stdout + output.stderr),
                                   at: SourceLocation(path: root + "/Package.swift"))]
     }
 
@@ -241,12 +241,12 @@ public enum SamplesStage {
         let place = SourceLocation(path: package.root + "/" + (mainFile?.path ?? target.folder), line: 1, column: 1)
         let name = outcome.id.description
         if !settings.expectFailure && !outcome.status.succeeded {
-            report.diagnostics.append(.error("sample '\(name)' \(outcome.status.explanation)" + stderrTail(outcome), at: place,
+            report.diagnostics.append(.error(.sampleFailed, "sample '\(name)' \(outcome.status.explanation)" + stderrTail(outcome), at: place,
                                              suggestion: "if failing is the point of the sample, set expect_failure: true for it in samples.yml"))
             return
         }
         if settings.expectFailure && outcome.status.succeeded {
-            report.diagnostics.append(.error("sample '\(name)' is marked expect_failure but exited with status 0", at: place))
+            report.diagnostics.append(.error(.sampleFailed, "sample '\(name)' is marked expect_failure but exited with status 0", at: place))
             return
         }
         guard settings.deterministic else { return }
@@ -265,17 +265,17 @@ public enum SamplesStage {
                 try Data(outcome.output.utf8).write(to: URL(fileURLWithPath: expectedPath))
                 report.blessed.append(expectedPath)
             } catch {
-                report.diagnostics.append(.error("cannot write \(expectedPath): \(error.localizedDescription)", at: place))
+                report.diagnostics.append(.error(.blessWrite, "cannot write \(expectedPath): \(error.localizedDescription)", at: place))
             }
             return
         }
         guard let expected else {
-            report.diagnostics.append(.error("sample '\(name)' has no expected output (\(expectedPath) does not exist)", at: place,
+            report.diagnostics.append(.error(.sampleOutput, "sample '\(name)' has no expected output (\(expectedPath) does not exist)", at: place,
                                              suggestion: "check what it prints, then record it with: primer build --bless"))
             return
         }
         let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: expectedPath, actualName: "what '\(name)' printed")
-        report.diagnostics.append(.error("sample '\(name)' printed something else than expected:\n" + diff,
+        report.diagnostics.append(.error(.sampleOutput, "sample '\(name)' printed something else than expected:\n" + diff,
                                          at: SourceLocation(path: expectedPath, line: 1, column: 1),
                                          suggestion: "if the new output is right, record it with: primer build --bless"))
     }
@@ -338,10 +338,11 @@ public enum SamplesStage {
             // The code starts on the line after the opening fence.
             let line = use.snippet.position.line + location.line
             result.append(Diagnostic(message.severity, message.message,
-                                     at: SourceLocation(path: use.path, line: line, column: location.column + use.snippet.position.column - 1)))
+                                     at: SourceLocation(path: use.path, line: line, column: location.column + use.snippet.position.column - 1),
+                                     code: message.code))
         }
         if !result.contains(where: \.isError) {
-            result.append(.error("the inline snippets did not build:\n" + tail(output.stdout + output.stderr)))
+            result.append(.error(.samplesBuild, "the inline snippets did not build:\n" + tail(output.stdout + output.stderr)))
         }
         return result
     }
@@ -349,19 +350,19 @@ public enum SamplesStage {
     static func verify(_ outcome: SampleOutcome, snippet use: SnippetUse, options: Options, report: inout Report) {
         let place = SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column)
         if !outcome.status.succeeded {
-            report.diagnostics.append(.error("this snippet \(outcome.status.explanation)" + stderrTail(outcome), at: place))
+            report.diagnostics.append(.error(.sampleFailed, "this snippet \(outcome.status.explanation)" + stderrTail(outcome), at: place))
             return
         }
         guard let expected = use.snippet.expected, expected != outcome.output else { return }
         let outputPlace = SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
         if options.bless {
             if blessSnippet(use, output: outcome.output) { report.blessed.append(use.path) } else {
-                report.diagnostics.append(.error("cannot update the output block", at: outputPlace))
+                report.diagnostics.append(.error(.blessWrite, "cannot update the output block", at: outputPlace))
             }
             return
         }
         let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: "the output block", actualName: "what the snippet printed")
-        report.diagnostics.append(.error("this snippet printed something else than its output block:\n" + diff, at: outputPlace,
+        report.diagnostics.append(.error(.sampleOutput, "this snippet printed something else than its output block:\n" + diff, at: outputPlace,
                                          suggestion: "if the new output is right, record it with: primer build --bless"))
     }
 

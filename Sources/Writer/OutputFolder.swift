@@ -17,22 +17,22 @@ public enum OutputFolder {
         var info = stat()
         let exists = lstat(output, &info) == 0
         if exists && (info.st_mode & S_IFMT) == S_IFLNK {
-            return [.error("the output '\(output)' is a symbolic link; Primer replaces its output folder whole and will not follow a link to do it",
+            return [.error(.outputFolder, "the output '\(output)' is a symbolic link; Primer replaces its output folder whole and will not follow a link to do it",
                            at: place, suggestion: "give the folder the link points to as --output, or a new folder")]
         }
         if exists && (info.st_mode & S_IFMT) != S_IFDIR {
-            return [.error("the output '\(output)' is a file, not a folder; the site was not written and the file was left as it is",
+            return [.error(.outputFolder, "the output '\(output)' is a file, not a folder; the site was not written and the file was left as it is",
                            at: place, suggestion: "choose a folder for --output (the default is site)")]
         }
         let target = canonical(output)
         for folder in protected {
             let source = canonical(folder)
             if target == source || target.hasPrefix(source + "/") {
-                return [.error("the output '\(output)' is \(target == source ? "" : "inside ")the course folder '\(folder)'; building there would replace the course with the site",
+                return [.error(.outputFolder, "the output '\(output)' is \(target == source ? "" : "inside ")the course folder '\(folder)'; building there would replace the course with the site",
                                at: place, suggestion: "write the site outside '\(folder)' (the default is site)")]
             }
             if source.hasPrefix(target == "/" ? "/" : target + "/") {
-                return [.error("the output '\(output)' holds the course folder '\(folder)'; building there would replace the course with the site",
+                return [.error(.outputFolder, "the output '\(output)' holds the course folder '\(folder)'; building there would replace the course with the site",
                                at: place, suggestion: "choose a folder of its own for --output (the default is site)")]
             }
         }
@@ -40,7 +40,7 @@ public enum OutputFolder {
         let entries = (try? fm.contentsOfDirectory(atPath: output)) ?? []
         if entries.isEmpty || entries.contains(markerName) || isEarlierSite(output, entries: entries) { return [] }
         let shown = entries.sorted().prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
-        return [.error("the output '\(output)' was not written by Primer (it holds \(shown) and no \(markerName) marker); a build replaces its output folder whole, so Primer only replaces a folder it wrote itself",
+        return [.error(.outputFolder, "the output '\(output)' was not written by Primer (it holds \(shown) and no \(markerName) marker); a build replaces its output folder whole, so Primer only replaces a folder it wrote itself",
                        at: place, suggestion: "choose a new or empty folder for --output, or move this one away yourself")]
     }
 

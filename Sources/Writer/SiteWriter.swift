@@ -152,7 +152,7 @@ public final class StagedSite: Sendable {
     }
 
     static func failed(_ output: String, _ reason: String) -> DiagnosticsError {
-        DiagnosticsError([.error("cannot write the site: \(reason)", at: SourceLocation(path: output),
+        DiagnosticsError([.error(.siteWrite, "cannot write the site: \(reason)", at: SourceLocation(path: output),
                                  suggestion: "check that the folder is writable; the previous site was left as it was")])
     }
 

@@ -24,10 +24,10 @@ import Testing
 
     static let cases: [(String, String, String)] = [
         ("not a mapping", "- a list\n", "1:1: error: course.yml must be a mapping with title, source_locale, locales and parts"),
-        ("unknown key", with(7, "titel: X"), "7:1: warning: unknown key 'titel' in course.yml is ignored\n    did you mean 'title'?"),
+        ("unknown key", with(7, "titel: X"), "7:1: warning: unknown key 'titel' in course.yml is ignored [PRM004]\n    did you mean 'title'?"),
         ("missing key", with(2, "# no source locale"), "1:1: error: course.yml has no 'source_locale'"),
         ("locale twice", with(3, "locales: [en, ru, en]"), "3:19: error: locale 'en' is listed twice"),
-        ("locales not a list", with(3, "locales: en"), "3:10: error: 'locales' must be a list of language tags\n    write: locales: [en, ru, zh-Hans]"),
+        ("locales not a list", with(3, "locales: en"), "3:10: error: 'locales' must be a list of language tags [PRM006]\n    write: locales: [en, ru, zh-Hans]"),
         ("locales empty", with(3, "locales: []"), "3:10: error: 'locales' is empty"),
         ("source not listed", with(2, "source_locale: fr"), "2:16: error: the source locale 'fr' is not in 'locales'"),
         ("locale not a text", with(3, "locales: [en, [ru]]"), "3:15: error: a locale must be a language tag such as en or zh-Hans"),
@@ -43,13 +43,13 @@ import Testing
         ("chapter id characters", with(6, "    chapters: [a b/c]"), "6:16: error: chapter id 'a b/c' may only hold letters, digits, '-' and '_'"),
         ("reserved chapter id", with(6, "    chapters: [index]"), "6:16: error: chapter id 'index' is the name of a page Primer makes"),
         ("chapter twice", with(6, "    chapters: [a, a]"), "6:19: error: chapter 'a' is listed twice in the table of contents"),
-        ("unknown part key", with(7, "    chapter: [b]"), "7:5: warning: unknown key 'chapter' in a part is ignored\n    did you mean 'chapters'?"),
+        ("unknown part key", with(7, "    chapter: [b]"), "7:5: warning: unknown key 'chapter' in a part is ignored [PRM004]\n    did you mean 'chapters'?"),
         ("part without chapters", with(6, "    # none"), "5:5: error: this part has no 'chapters'"),
         ("parts not a list", with(4, "parts: P").replacingOccurrences(of: "  - title: P\n    chapters: [a]\n", with: ""),
          "4:8: error: 'parts' must be a list of parts"),
         ("docs_url", with(7, "api_index: { docs_url: apple }"), "7:24: error: 'docs_url' must be an http(s) URL"),
         ("api_index list", with(7, "api_index: { add: Date }"), "7:19: error: 'add' must be a list of names"),
-        ("api_index key", with(7, "api_index: { exclud: [x] }"), "7:14: warning: unknown key 'exclud' in api_index is ignored\n    did you mean 'exclude'?"),
+        ("api_index key", with(7, "api_index: { exclud: [x] }"), "7:14: warning: unknown key 'exclud' in api_index is ignored [PRM004]\n    did you mean 'exclude'?"),
         ("title for another locale", with(1, "title: { en: T, fr: X }"), "1:17: warning: title for 'fr', which is not one of the course's locales"),
         ("title not a text", with(1, "title: { en: [T] }"), "1:10: error: title for 'en' must be a text"),
         ("title neither", with(1, "title: [T]"), "1:8: error: title must be a text or a mapping of locale to text"),
@@ -70,7 +70,7 @@ import Testing
     /// Every message in ConfigReader.swift is one of the cases above.
     @Test func everyMessageIsCovered() throws {
         let source = try String(contentsOf: TestSupport.root.appendingPathComponent("Sources/Loader/ConfigReader.swift"), encoding: .utf8)
-        let calls = source.components(separatedBy: ".error(\"").count - 1 + source.components(separatedBy: ".warning(\"").count - 1
+        let calls = source.components(separatedBy: ".error(.").count - 1 + source.components(separatedBy: ".warning(.").count - 1
         #expect(calls == Self.cases.count, "\(calls) messages in ConfigReader.swift, \(Self.cases.count) cases")
     }
 }

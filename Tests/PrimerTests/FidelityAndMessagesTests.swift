@@ -45,8 +45,8 @@ import Testing
         #expect(!diagnostics.hasErrors)
         let (_, explicit) = render("## Main {#main}\n\n## Notes {#fnref-1}\n")
         let errors = explicit.filter(\.isError).map(\.description)
-        #expect(errors == ["en/c.md:1:1: error: the id 'main' is taken by the page itself (the site's templates use it)\n    choose another id, e.g. 'c-main'",
-                           "en/c.md:3:1: error: the id 'fnref-1' is taken by the page itself (footnotes use fn- and fnref- ids)\n    choose another id, e.g. 'c-fnref-1'"],
+        #expect(errors == ["en/c.md:1:1: error: the id 'main' is taken by the page itself (the site's templates use it) [PRM022]\n    choose another id, e.g. 'c-main'",
+                           "en/c.md:3:1: error: the id 'fnref-1' is taken by the page itself (footnotes use fn- and fnref- ids) [PRM022]\n    choose another id, e.g. 'c-fnref-1'"],
                 "\(errors)")
     }
 

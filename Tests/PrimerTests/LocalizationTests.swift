@@ -84,10 +84,10 @@ import Testing
         let catalog = try #require(XCStringsReader.read(text, path: "L.xcstrings").0)
         let found = Localizer.check(catalog, locales: [en, ru, zh], source: en).map(\.description)
         #expect(found == [
-            "L.xcstrings:4:5: error: the ru text of \"banner\" does not match the source's format specifiers: argument 1 is %d here but %@ in the source\n    the en text is \"Reading %@ (%d)\"",
-            "L.xcstrings:5:5: error: the zh-Hans text of \"banner\" does not match the source's format specifiers: argument 2 (%d) is missing\n    the en text is \"Reading %@ (%d)\"",
-            "L.xcstrings:9:5: warning: \"count\" has a fr localization, but fr is not a locale of the course",
-            "L.xcstrings:8:5: error: the ru plural forms of \"count\" lack few, many, which CLDR requires for ru\n    ru needs: one, few, many, other",
+            "L.xcstrings:4:5: error: the ru text of \"banner\" does not match the source's format specifiers: argument 1 is %d here but %@ in the source [PRM015]\n    the en text is \"Reading %@ (%d)\"",
+            "L.xcstrings:5:5: error: the zh-Hans text of \"banner\" does not match the source's format specifiers: argument 2 (%d) is missing [PRM015]\n    the en text is \"Reading %@ (%d)\"",
+            "L.xcstrings:9:5: warning: \"count\" has a fr localization, but fr is not a locale of the course [PRM015]",
+            "L.xcstrings:8:5: error: the ru plural forms of \"count\" lack few, many, which CLDR requires for ru [PRM015]\n    ru needs: one, few, many, other",
         ])
     }
 
@@ -138,9 +138,9 @@ import Testing
 
     @Test func encodingsThatCannotBeReadAreErrors() {
         let noBOM = "\"a\" = \"b\";".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        #expect(read(noBOM).1 == ["ru.lproj/Localizable.strings:1:1: error: the file looks like UTF-16 without a byte order mark\n    save it as UTF-8, or as UTF-16 with a BOM"])
+        #expect(read(noBOM).1 == ["ru.lproj/Localizable.strings:1:1: error: the file looks like UTF-16 without a byte order mark [PRM001]\n    save it as UTF-8, or as UTF-16 with a BOM"])
         #expect(read([0x22, 0x61, 0x22, 0x20, 0x3D, 0x20, 0x22, 0xC3, 0x28, 0x22, 0x3B]).1.first?.contains("neither UTF-8 nor UTF-16 with a BOM") == true)
-        #expect(read(Array("\"a\" = \"1\";\n\"a\" = \"2\";\n".utf8)).1 == ["ru.lproj/Localizable.strings:2:1: warning: the key \"a\" is defined again; the last definition wins"])
+        #expect(read(Array("\"a\" = \"1\";\n\"a\" = \"2\";\n".utf8)).1 == ["ru.lproj/Localizable.strings:2:1: warning: the key \"a\" is defined again; the last definition wins [PRM013]"])
     }
 
     let dict = """

@@ -28,7 +28,11 @@ import Testing
     }
 
     @Test func diagnosticsPrintLikeACompiler() {
-        let d = Diagnostic.error("broken", at: SourceLocation(path: "Content/en/a.md", line: 3, column: 7), suggestion: "fix it")
-        #expect(d.description == "Content/en/a.md:3:7: error: broken\n    fix it")
+        let d = Diagnostic.error(.unknownReference, "broken", at: SourceLocation(path: "Content/en/a.md", line: 3, column: 7), suggestion: "fix it")
+        #expect(d.description == "Content/en/a.md:3:7: error: broken [PRM023]\n    fix it")
+        // The code goes after the first line: a diff or a program's stderr may follow.
+        let long = Diagnostic.error(.sampleOutput, "printed something else:\n--- a\n+++ b", at: SourceLocation(path: "x.txt", line: 1, column: 1))
+        #expect(long.description == "x.txt:1:1: error: printed something else: [PRM030]\n--- a\n+++ b")
+        #expect(Diagnostic(.warning, "plain").description == "primer: warning: plain")
     }
 }

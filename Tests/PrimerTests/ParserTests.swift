@@ -30,7 +30,7 @@ import Testing
 
     @Test func malformedFenceAttributesWarn() {
         let (_, diagnostics) = TestSupport.parse("text\n\n```swift {#lst-a title=\"open}\nx\n```\n")
-        #expect(diagnostics.map(\.description) == ["t.md:3:1: warning: cannot read the attributes in this code fence's info string\n    write them as {#lst-id title=\"File.swift\"}"])
+        #expect(diagnostics.map(\.description) == ["t.md:3:1: warning: cannot read the attributes in this code fence's info string [PRM018]\n    write them as {#lst-id title=\"File.swift\"}"])
     }
 
     @Test func imageAloneIsAFigure() {

@@ -117,7 +117,7 @@ func readEventsBlocking(port: Int, until needle: String, timeout: Double, afterC
                 #expect(!body.contains("primer-overlay\" role"))
                 return response.headers[.eTag]
             }
-            store.fail([.error("no section has the id 'x'", at: SourceLocation(path: "Content/en/a.md", line: 3, column: 5))])
+            store.fail([.error(.unknownReference, "no section has the id 'x'", at: SourceLocation(path: "Content/en/a.md", line: 3, column: 5))])
             try await client.execute(uri: "/en/a.html", method: .get, headers: [.ifNoneMatch: okTag ?? ""]) { response in
                 #expect(response.status == .ok)  // not 304: the page now carries the overlay
                 #expect(String(buffer: response.body).contains("Content/en/a.md:3:5: error: no section has the id &#39;x&#39;") ||

@@ -33,7 +33,7 @@ import Testing
             #expect(html.contains("<a href=\"mailto:a@example.org\">mail</a>"))
             let warnings = diagnostics.filter { $0.severity == .warning }.map(\.description)
             #expect(warnings.count == 7, "\(warnings)")
-            let expected = "en/c.md:1:1: warning: a link to a javascript: URL is not published: it could run script or open files in the reader's browser\n    link to an http(s) page or a file of the course instead"
+            let expected = "en/c.md:1:1: warning: a link to a javascript: URL is not published: it could run script or open files in the reader's browser [PRM025]\n    link to an http(s) page or a file of the course instead"
             #expect(warnings.contains(expected), "\(warnings)")
             #expect(!diagnostics.hasErrors, "\(diagnostics)")
         }

@@ -126,17 +126,17 @@ func labels(_ page: ChapterPage) -> [String] {
     @Test func brokenReferencesSuggestTheClosestID() {
         let (_, diagnostics) = resolveCourse([("first", [en: first]), ("second", [en: "Text [](#one-c) and [](frist.md) and [](first.md#one-bb).\n"])], locales: [en])
         #expect(diagnostics.map(\.description) == [
-            "en/second.md:1:6: error: no section, listing, figure, table or exercise has the id 'one-c'\n    did you mean '#one-b'?",
-            "en/second.md:1:21: error: no chapter 'frist' in the table of contents\n    did you mean 'first.md'?",
-            "en/second.md:1:38: error: chapter 'first' has no id 'one-bb'\n    did you mean 'first.md#one-b'?",
+            "en/second.md:1:6: error: no section, listing, figure, table or exercise has the id 'one-c' [PRM023]\n    did you mean '#one-b'?",
+            "en/second.md:1:21: error: no chapter 'frist' in the table of contents [PRM023]\n    did you mean 'first.md'?",
+            "en/second.md:1:38: error: chapter 'first' has no id 'one-bb' [PRM023]\n    did you mean 'first.md#one-b'?",
         ])
     }
 
     @Test func duplicateIDsNameBothPlaces() {
         let (_, diagnostics) = resolveCourse([("first", [en: "## A {#same}\n\n## B {#same}\n"]), ("second", [en: "text\n\n## C {#same}\n"])], locales: [en])
         #expect(diagnostics.map(\.description) == [
-            "en/first.md:3:1: error: duplicate id 'same'\nen/first.md:1:1: note: first defined here\n    ids name one thing in the whole course; rename one of them",
-            "en/second.md:3:1: error: duplicate id 'same'\nen/first.md:1:1: note: first defined here\n    ids name one thing in the whole course; rename one of them",
+            "en/first.md:3:1: error: duplicate id 'same' [PRM022]\nen/first.md:1:1: note: first defined here\n    ids name one thing in the whole course; rename one of them",
+            "en/second.md:3:1: error: duplicate id 'same' [PRM022]\nen/first.md:1:1: note: first defined here\n    ids name one thing in the whole course; rename one of them",
         ])
     }
 
@@ -149,7 +149,7 @@ func labels(_ page: ChapterPage) -> [String] {
         let (course, diagnostics) = resolveCourse([("c", [en: "![Pic](../images/pic.svg)\n\n![Other](../images/pik.png)\n"])], locales: [en],
                                                   files: ["images/pic.svg", "images/pic.png"])
         #expect(course.pages[en]![0].files == ["images/pic.svg"])
-        #expect(diagnostics.map(\.description) == ["en/c.md:3:1: error: image '../images/pik.png' not found (looked for images/pik.png in the content folder)\n    did you mean '../images/pic.png'?"])
+        #expect(diagnostics.map(\.description) == ["en/c.md:3:1: error: image '../images/pik.png' not found (looked for images/pik.png in the content folder) [PRM024]\n    did you mean '../images/pic.png'?"])
     }
 
     @Test func unnumberedAndDeepSectionsHaveNoNumber() {

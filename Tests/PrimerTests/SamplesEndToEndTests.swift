@@ -32,8 +32,8 @@ import Testing
         #expect(reported.contains { $0.hasPrefix("\(root)/Sources/flood/main.swift:1:1: error: sample 'flood' printed more than 1024 KiB and was stopped") })
         #expect(reported.contains { $0.hasPrefix("\(root)/Sources/segfault/main.swift:1:1: error: sample 'segfault' crashed with signal 11 (SIGSEGV)") })
         #expect(reported.contains { $0.hasPrefix("\(root)/Sources/unrecorded/main.swift:1:1: error: sample 'unrecorded' has no expected output") })
-        #expect(reported.contains { $0.contains("\(root)/Outputs/wrong-output.txt:1:1: error: sample 'wrong-output' printed something else than expected:\n--- \(root)/Outputs/wrong-output.txt\n+++ what 'wrong-output' printed\n@@ -1,3 +1,3 @@\n one\n-two\n+two (new)\n three\n") })
-        #expect(reported.contains { $0.hasPrefix("\(chapter.path):47:1: error: no sample named 'helo' in \(root)\n    did you mean 'hello'?") })
+        #expect(reported.contains { $0.contains("\(root)/Outputs/wrong-output.txt:1:1: error: sample 'wrong-output' printed something else than expected: [PRM030]\n--- \(root)/Outputs/wrong-output.txt\n+++ what 'wrong-output' printed\n@@ -1,3 +1,3 @@\n one\n-two\n+two (new)\n three\n") })
+        #expect(reported.contains { $0.hasPrefix("\(chapter.path):47:1: error: no sample named 'helo' in \(root) [PRM026]\n    did you mean 'hello'?") })
         #expect(first.samples?.ran == 16 && first.samples?.cached == 0)
         #expect(!TestSupport.isRunning("sleep 317.5"))
         #expect(!FileManager.default.fileExists(atPath: samples.appendingPathComponent("scratch.txt").path))
@@ -85,7 +85,7 @@ import Testing
         // 7. An inline snippet whose output block is wrong: a diff at the block, then --bless fixes the chapter.
         try TestSupport.write(TestSupport.read(chapter).replacingOccurrences(of: "```output\n[1, 2, 3]\n```", with: "```output\n[3, 2, 1]\n```"), to: chapter)
         let snippet = try build(folder)
-        #expect(errors(snippet) == ["\(chapter.path):41:1: error: this snippet printed something else than its output block:\n--- the output block\n+++ what the snippet printed\n@@ -1,1 +1,1 @@\n-[3, 2, 1]\n+[1, 2, 3]\n\n    if the new output is right, record it with: primer build --bless"])
+        #expect(errors(snippet) == ["\(chapter.path):41:1: error: this snippet printed something else than its output block: [PRM030]\n--- the output block\n+++ what the snippet printed\n@@ -1,1 +1,1 @@\n-[3, 2, 1]\n+[1, 2, 3]\n\n    if the new output is right, record it with: primer build --bless"])
         #expect(try build(folder, bless: true).succeeded)
         #expect(TestSupport.read(chapter).contains("```output\n[1, 2, 3]\n```"))
 
@@ -104,7 +104,7 @@ import Testing
         let manifest = samples.appendingPathComponent("Package.swift")
         try TestSupport.write(TestSupport.read(manifest).replacingOccurrences(of: ".executableTarget(name: \"hello\", dependencies: [\"Greeting\"]),", with: ".executableTarget(name: \"hello\" dependencies: [\"Greeting\"]),"), to: manifest)
         let malformed = try build(folder)
-        #expect(errors(malformed) == ["\(root)/Package.swift:8:41: error: expected ',' separator"])
+        #expect(errors(malformed) == ["\(root)/Package.swift:8:41: error: expected ',' separator [PRM027]"])
         #expect(TestSupport.snapshot(folder.appendingPathComponent("site")) == before)
     }
 }

@@ -103,7 +103,7 @@ import Testing
         let result = try Build.run(options)
         #expect(said.lines == ["another build (process 4242) holds \(samples.path)/.build; waiting for it (at most 10 s)"])
         let errors = result.diagnostics.filter(\.isError).map(\.description)
-        #expect(errors == ["\(samples.path)/Package.swift:1:1: error: SwiftPM waited 10 s for another build that holds \(samples.path)/.build, and was stopped\n    stop the other build (or wait for it), then build again"],
+        #expect(errors == ["\(samples.path)/Package.swift:1:1: error: SwiftPM waited 10 s for another build that holds \(samples.path)/.build, and was stopped [PRM032]\n    stop the other build (or wait for it), then build again"],
                 "\(errors)")
         #expect(!TestSupport.isRunning(samples.path))
     }
