@@ -9,9 +9,11 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import readme_section  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "Sources/CourseModel/DiagnosticCode.swift"
-README = ROOT / "README.md"
 BEGIN = "<!-- diagnostic-codes: made by Scripts/diagnostic-codes.py from Sources/CourseModel/DiagnosticCode.swift -->"
 END = "<!-- /diagnostic-codes -->"
 
@@ -36,19 +38,7 @@ def table():
 
 
 def main():
-    text = table()
-    if "--write" in sys.argv or "--check" in sys.argv:
-        readme = README.read_text()
-        start, end = readme.find(BEGIN), readme.find(END)
-        if start < 0 or end < 0:
-            sys.exit("README.md has no diagnostic-codes markers")
-        if "--check" in sys.argv:
-            if readme[start:end + len(END)] != text:
-                sys.exit("README.md's table of diagnostic codes is out of date: run python3 Scripts/diagnostic-codes.py --write")
-            return
-        README.write_text(readme[:start] + text + readme[end + len(END):])
-    else:
-        print(text)
+    readme_section.run(table(), BEGIN, END, "diagnostic-codes.py")
 
 
 if __name__ == "__main__":

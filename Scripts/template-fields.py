@@ -12,9 +12,11 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import readme_section  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "Sources/Renderer/PageModels.swift"
-README = ROOT / "README.md"
 BEGIN = "<!-- template-fields: made by Scripts/template-fields.py from Sources/Renderer/PageModels.swift -->"
 END = "<!-- /template-fields -->"
 
@@ -78,20 +80,7 @@ def listing():
 
 
 def main():
-    text = listing()
-    if "--write" in sys.argv or "--check" in sys.argv:
-        readme = README.read_text()
-        start, end = readme.find(BEGIN), readme.find(END)
-        if start < 0 or end < 0:
-            sys.exit("README.md has no template-fields markers")
-        current = readme[start:end + len(END)]
-        if "--check" in sys.argv:
-            if current != text:
-                sys.exit("README.md's list of template fields is out of date: run python3 Scripts/template-fields.py --write")
-            return
-        README.write_text(readme[:start] + text + readme[end + len(END):])
-    else:
-        print(text)
+    readme_section.run(listing(), BEGIN, END, "template-fields.py")
 
 
 if __name__ == "__main__":
