@@ -5,14 +5,29 @@
 /// ignored here too (`java&#9;script:` is still `javascript:`).
 public enum URLSafety {
     public static func isDangerous(_ url: String) -> Bool {
-        var scalars = url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }[...]
-        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-        let lowered = String(String.UnicodeScalarView(scalars.prefix(20))).lowercased()
-        if lowered.hasPrefix("javascript:") || lowered.hasPrefix("vbscript:") || lowered.hasPrefix("file:") { return true }
-        if lowered.hasPrefix("data:") {
-            return !["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains { lowered.hasPrefix($0) }
+        // Read on the UTF-8 bytes, without a copy: every link of a course comes through here.
+        var scheme: [UInt8] = []
+        var afterColon: Substring.UTF8View.SubSequence?
+        let bytes = url.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex, bytes[index] <= 0x20 { index = bytes.index(after: index) }
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+            if byte == UInt8(ascii: ":") { afterColon = Substring(url).utf8[index...]; break }
+            // A scheme is letters (and a few signs); these four are 4 to 10 letters long.
+            guard scheme.count < 10, (byte | 0x20) >= UInt8(ascii: "a"), (byte | 0x20) <= UInt8(ascii: "z") else { return false }
+            scheme.append(byte | 0x20)
         }
-        return false
+        guard let rest = afterColon else { return false }
+        switch String(decoding: scheme, as: UTF8.self) {
+        case "javascript", "vbscript", "file": return true
+        case "data":
+            let media = String(decoding: rest.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }.prefix(10), as: UTF8.self).lowercased()
+            return !["image/png", "image/gif", "image/jpeg", "image/webp"].contains { media.hasPrefix($0) }
+        default: return false
+        }
     }
 
     /// The scheme named in a message ("javascript:").

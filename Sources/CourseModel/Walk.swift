@@ -13,6 +13,30 @@ public extension Block {
         }
     }
 
+    /// Calls `body` with every list of blocks this block holds, in the order of `containedBlocks`,
+    /// without making an array of them (walks run over every block of a 1,000-page course).
+    @inline(__always)
+    func forEachContained(_ body: ([Block]) -> Void) {
+        switch self {
+        case .quote(let inner), .callout(_, let inner), .footnoteDefinition(_, let inner): body(inner)
+        case .list(let list): for item in list.items { body(item.blocks) }
+        case .exercises(let exercises):
+            for exercise in exercises {
+                body(exercise.blocks)
+                if let solution = exercise.solution { body(solution) }
+            }
+        default: break
+        }
+    }
+
+    /// Whether this block, or any block inside it, matches.
+    func contains(where matches: (Block) -> Bool) -> Bool {
+        if matches(self) { return true }
+        var found = false
+        forEachContained { inner in if !found { found = inner.containsBlock(where: matches) } }
+        return found
+    }
+
     /// This block with `transform` applied to every list of blocks it holds (see `containedBlocks`),
     /// in document order; a block that holds none is returned as it is.
     func mappingContainedBlocks(_ transform: ([Block]) -> [Block]) -> Block {
@@ -71,13 +95,13 @@ public extension Array where Element == Block {
     private func walk(depth: Int, _ visit: (Block, Int) -> Void) {
         for block in self {
             visit(block, depth)
-            for inner in block.containedBlocks { inner.walk(depth: depth + 1, visit) }
+            block.forEachContained { $0.walk(depth: depth + 1, visit) }
         }
     }
 
     /// Whether any block here, or inside a container here, matches.
     func containsBlock(where matches: (Block) -> Bool) -> Bool {
-        contains { block in matches(block) || block.containedBlocks.contains { $0.containsBlock(where: matches) } }
+        contains { $0.contains(where: matches) }
     }
 
     /// Every run of text in these blocks and those inside them, in document order, with the
@@ -112,8 +136,18 @@ public extension Array where Element == Inline {
         }
     }
 
-    /// Whether any inline here, nested ones too, matches.
+    /// Whether any inline here, nested ones too, matches. (A switch rather than `children`:
+    /// most inlines are text, and this runs over every paragraph of the course.)
     func containsInline(where matches: (Inline) -> Bool) -> Bool {
-        contains { matches($0) || $0.children.containsInline(where: matches) }
+        for inline in self {
+            if matches(inline) { return true }
+            switch inline {
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): if c.containsInline(where: matches) { return true }
+            case .link(let link): if link.content.containsInline(where: matches) { return true }
+            case .image(let image): if image.alt.containsInline(where: matches) { return true }
+            default: break
+            }
+        }
+        return false
     }
 }

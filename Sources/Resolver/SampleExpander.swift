@@ -37,7 +37,7 @@ struct SampleExpander {
     }
 
     static func holdsSamples(_ block: Block) -> Bool {
-        [block].containsBlock { block in
+        block.contains { block in
             if case .sample = block { return true }
             if case .snippet = block { return true }
             return false
