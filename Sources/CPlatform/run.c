@@ -118,16 +118,6 @@ static void start_child(const primer_run_options *o, int out_fd, int err_fd, int
     child_failed(report_fd);
 }
 
-primer_run_result primer_run(const char *path, char *const argv[], char *const envp[], const char *cwd,
-                             const char *stdin_path, double timeout, size_t out_cap, size_t err_tail) {
-    primer_run_options options;
-    memset(&options, 0, sizeof options);
-    options.path = path; options.argv = argv; options.envp = envp; options.cwd = cwd; options.stdin_path = stdin_path;
-    options.timeout = timeout; options.out_cap = out_cap; options.err_tail = err_tail;
-    options.uid = -1; options.gid = -1;
-    return primer_run_with(&options);
-}
-
 primer_run_result primer_run_with(const primer_run_options *o) {
     primer_run_result result;
     memset(&result, 0, sizeof result);
@@ -140,11 +130,6 @@ primer_run_result primer_run_with(const primer_run_options *o) {
     if (pipe2(exec_pipe, O_CLOEXEC) != 0) {
         result.spawn_errno = errno;
         close(out_pipe[0]); close(out_pipe[1]); close(err_pipe[0]); close(err_pipe[1]);
-        return result;
-    }
-    if (access(o->path, X_OK) != 0) {
-        result.spawn_errno = errno;
-        close(out_pipe[0]); close(out_pipe[1]); close(err_pipe[0]); close(err_pipe[1]); close(exec_pipe[0]); close(exec_pipe[1]);
         return result;
     }
 

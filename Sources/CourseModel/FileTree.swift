@@ -17,12 +17,12 @@ public enum FileTree {
         return found.files.sorted()
     }
 
-    /// Symbolic links under `root` (to anything), relative and sorted; folders behind links are
-    /// not entered, nor (with `hidden: false`) hidden ones.
-    public static func symbolicLinks(under root: String, hidden: Bool = false) -> [String] {
+    /// Both lists of one walk: the regular files (as `regularFiles`) and every symbolic link
+    /// (to anything; folders behind links are not entered), relative and sorted.
+    public static func scan(under root: String, hidden: Bool = true, linkedFiles: Bool = false) -> (files: [String], links: [String]) {
         var found = Found()
-        walk(root, relative: "", hidden: hidden, linkedFiles: false, into: &found)
-        return found.links.sorted()
+        walk(root, relative: "", hidden: hidden, linkedFiles: linkedFiles, into: &found)
+        return (found.files.sorted(), found.links.sorted())
     }
 
     private struct Found {

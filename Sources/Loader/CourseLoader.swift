@@ -57,7 +57,7 @@ public enum CourseLoader {
                     guard present.contains(entry.id) else {
                         if locale == config.sourceLocale {
                             let guess = closestMatch(to: entry.id, in: present.subtracting(tocIDs))
-                            diagnostics.append(.error(.settingValue, "chapter '\(entry.id)' is in the table of contents but \(join(folder, entry.id + ".md")) does not exist",
+                            diagnostics.append(.error(.chapterFile, "chapter '\(entry.id)' is in the table of contents but \(join(folder, entry.id + ".md")) does not exist",
                                                       at: entry.location,
                                                       suggestion: guess.map { "did you mean '\($0)' (\(join(folder, $0 + ".md")))?" }
                                                         ?? "create the file, or remove the entry"))
@@ -93,9 +93,12 @@ public enum CourseLoader {
 
         let (samples, sampleDiagnostics) = loadSamples(join(options.contentPath, "Samples"))
         diagnostics += sampleDiagnostics
-        diagnostics += linksLeaving(options.contentPath) + linksLeaving(options.templatesPath)
+        // One walk of the content folder gives the files chapters may use and the links to check.
+        let contentTree = FileTree.scan(under: options.contentPath, hidden: false, linkedFiles: true)
+        diagnostics += linksLeaving(options.contentPath, links: contentTree.links)
+        diagnostics += linksLeaving(options.templatesPath, links: FileTree.scan(under: options.templatesPath, hidden: false).links)
         let sources = CourseSources(config: config, chapters: chapters, catalog: catalog, templates: templates,
-                                    assets: assets, contentFiles: contentFiles(options.contentPath, locales: configured),
+                                    assets: assets, contentFiles: contentFiles(contentTree.files, locales: configured),
                                     samples: samples)
         return (sources, diagnostics)
     }
@@ -311,9 +314,10 @@ public enum CourseLoader {
     }
 
     /// Files a chapter may embed or link to: everything but chapters, tables and templates.
-    static func contentFiles(_ contentPath: String, locales: Set<String>) -> Set<String> {
-        // Hidden folders (Samples/.build among them) are not even entered.
-        Set(allFiles(under: contentPath, hidden: false).filter { path in
+    /// `files`: the content folder's files and links to files, hidden folders (Samples/.build
+    /// among them) not entered.
+    static func contentFiles(_ files: [String], locales: Set<String>) -> Set<String> {
+        Set(files.filter { path in
             let first = path.split(separator: "/").first.map(String.init) ?? ""
             if path == "course.yml" || first == "strings" || first == "templates" || first == "Samples" { return false }
             if locales.contains(first) && path.hasSuffix(".md") { return false }
@@ -324,12 +328,12 @@ public enum CourseLoader {
     /// Symbolic links under `root` that lead out of it. A file behind one would be published (or
     /// shown as a listing) from wherever it points: a link to /etc/passwd would put that file on
     /// the site. Links that stay inside are fine, and their files are copied, never the links.
-    static func linksLeaving(_ root: String) -> [Diagnostic] {
+    static func linksLeaving(_ root: String, links: [String]) -> [Diagnostic] {
         guard let base = realpath(root, nil) else { return [] }
         let inside = String(cString: base)
         free(base)
         var diagnostics: [Diagnostic] = []
-        for relative in FileTree.symbolicLinks(under: root) {
+        for relative in links {
             let path = join(root, relative)
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
             guard let resolved = realpath(path, nil) else {

@@ -13,17 +13,9 @@ public enum SearchIndex {
     /// `pagefind_extended` or `pagefind` binary on the PATH, or PyPI's `python3 -m pagefind`.
     static let command: [String]? = {
         if let given = ProcessInfo.processInfo.environment["PRIMER_PAGEFIND"], !given.isEmpty { return [given] }
-        for name in ["pagefind_extended", "pagefind"] where findOnPath(name) != nil { return [name] }
+        for name in ["pagefind_extended", "pagefind"] where Shell.which(name) != nil { return [name] }
         return Shell.run(["python3", "-m", "pagefind", "--version"], timeout: 60).status == 0 ? ["python3", "-m", "pagefind"] : nil
     }()
-
-    static func findOnPath(_ name: String) -> String? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let path = "\(folder)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
 
     /// `PRIMER_PAGEFIND=` (set but empty) switches indexing off without a warning (the tests use it).
     public static let switchedOff = ProcessInfo.processInfo.environment["PRIMER_PAGEFIND"] == ""

@@ -281,10 +281,7 @@ public struct HTMLRenderer {
 
     /// An image's alt text; a footnote referenced there (and nowhere else) still gets its note.
     private mutating func altText(_ alt: [Inline]) -> String {
-        var labels: [String] = []
-        let text = alt.altText { label in labels.append(label); return "" }
-        guard !labels.isEmpty else { return text }
-        return alt.altText { label in String(noteFootnote(label)) }
+        alt.altText { label in String(noteFootnote(label)) }
     }
 
     mutating func renderFootnotes(into out: inout String) {

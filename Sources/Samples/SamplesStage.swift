@@ -107,29 +107,26 @@ public enum SamplesStage {
         // Build only when something must run; SwiftPM rebuilds only what changed.
         var runnable: [Job] = []
         let buildTimeout = sources?.buildTimeout ?? SamplesSources.defaultBuildTimeout
-        if let package, !missingSamples.isEmpty {
-            options.progress?(.building(package.root))
-            let output = build(package.root, timeout: buildTimeout, options: options)
+        /// `swift build` of one package: its jobs can run when it built; otherwise its messages.
+        func build(_ root: String, shownAs: String, jobs: [Job], failure: (Shell.Output) -> [Diagnostic]) {
+            options.progress?(.building(shownAs))
+            let output = Shell.swiftPM(["build"], root: root, timeout: buildTimeout) { options.progress?(.waiting($0)) }
             report.built += 1
-            if output.status == 0 && !output.timedOut {
-                runnable += missingSamples
-            } else if output.timedOut {
-                report.diagnostics.append(buildTimedOut(package.root, timeout: buildTimeout, output: output))
+            if output.timedOut {
+                report.diagnostics.append(buildTimedOut(root, timeout: buildTimeout, output: output))
+            } else if output.status == 0 {
+                runnable += jobs
             } else {
-                report.diagnostics += compileFailure(output, root: package.root)
+                report.diagnostics += failure(output)
             }
+        }
+        if let package, !missingSamples.isEmpty {
+            build(package.root, shownAs: package.root, jobs: missingSamples) { compileFailure($0, root: package.root) }
         }
         if !missingSnippets.isEmpty {
             writeSnippetPackage(at: snippetPackage, snippets: uniqueSnippets)
-            options.progress?(.building("inline snippets"))
-            let output = build(snippetPackage, timeout: buildTimeout, options: options)
-            report.built += 1
-            if output.status == 0 && !output.timedOut {
-                runnable += missingSnippets
-            } else if output.timedOut {
-                report.diagnostics.append(buildTimedOut(snippetPackage, timeout: buildTimeout, output: output))
-            } else {
-                report.diagnostics += snippetCompileFailure(output, package: snippetPackage, snippets: snippets)
+            build(snippetPackage, shownAs: "inline snippets", jobs: missingSnippets) {
+                snippetCompileFailure($0, package: snippetPackage, snippets: snippets)
             }
         }
         let sandbox = runnable.isEmpty ? nil : Sandbox.current
@@ -213,10 +210,6 @@ public enum SamplesStage {
         hasher.add(locale?.rawValue ?? "-")
         hasher.add(settings.runKey)
         return hasher.hex
-    }
-
-    static func build(_ root: String, timeout: Double, options: Options) -> Shell.Output {
-        Shell.swiftPM(["build"], root: root, timeout: timeout) { options.progress?(.waiting($0)) }
     }
 
     static func buildTimedOut(_ root: String, timeout: Double, output: Shell.Output) -> Diagnostic {

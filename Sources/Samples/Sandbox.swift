@@ -23,6 +23,16 @@ struct Sandbox: Sendable {
     let user: (uid: Int32, gid: Int32)?
     /// Read-only binds besides `/usr` and `/etc`: the toolchain's libraries when they live elsewhere.
     let systemFolders: [String]
+    /// How `/bin`, `/lib`… appear inside: links into `/usr` on a merged system, read-only binds
+    /// of folders of their own elsewhere. Read once: the system's layout does not change.
+    static let topLevelFolders: [String] = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"].flatMap { top -> [String] in
+        var info = stat()
+        guard lstat(top, &info) == 0 else { return [] }
+        if (info.st_mode & S_IFMT) == S_IFLNK, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: top) {
+            return ["--symlink", target, top]
+        }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? ["--ro-bind", top, top] : []
+    }
 
     /// Probed once per process.
     static let current: Sandbox = probe()
@@ -32,13 +42,13 @@ struct Sandbox: Sendable {
     static func probe() -> Sandbox {
         let user = getuid() == 0 ? nobody : nil
         var folders: [String] = []
-        if let swift = Self.which("swift"), let real = realpath(swift, nil) {
+        if let swift = Shell.which("swift"), let real = realpath(swift, nil) {
             // …/usr/bin/swift → …/usr, whose lib/swift holds the runtime the samples link.
             let usr = URL(fileURLWithPath: String(cString: real)).deletingLastPathComponent().deletingLastPathComponent().path
             free(real)
             if usr != "/usr" && !usr.hasPrefix("/usr/") { folders.append(usr) }
         }
-        guard let bwrap = Self.which("bwrap") else {
+        guard let bwrap = Shell.which("bwrap") else {
             return Sandbox(mode: .unavailable("bubblewrap (bwrap) is not installed"), user: nil, systemFolders: folders)
         }
         let candidate = Sandbox(mode: .bubblewrap(bwrap), user: user, systemFolders: folders)
@@ -58,17 +68,7 @@ struct Sandbox: Sendable {
         guard case .bubblewrap(let bwrap) = mode else { return (executable, [executable] + arguments) }
         var argv = [bwrap, "--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
                     "--die-with-parent", "--new-session", "--hostname", "sample", "--ro-bind", "/usr", "/usr"]
-        // /bin, /lib… are links into /usr on a merged system, folders of their own elsewhere.
-        for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
-            var info = stat()
-            guard lstat(top, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFLNK, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: top) {
-                argv += ["--symlink", target, top]
-            } else if (info.st_mode & S_IFMT) == S_IFDIR {
-                argv += ["--ro-bind", top, top]
-            }
-        }
-        argv += ["--ro-bind", "/etc", "/etc"]
+        argv += Self.topLevelFolders + ["--ro-bind", "/etc", "/etc"]
         for folder in systemFolders { argv += ["--ro-bind", folder, folder] }
         // Its folders live in memory, of a fixed size: a sample cannot fill the disk.
         let size = String(settings.diskLimit)
@@ -80,12 +80,4 @@ struct Sandbox: Sendable {
     }
 
     var isActive: Bool { if case .bubblewrap = mode { return true } else { return false } }
-
-    static func which(_ name: String) -> String? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = String(folder) + "/" + name
-            if access(path, X_OK) == 0 { return path }
-        }
-        return nil
-    }
 }

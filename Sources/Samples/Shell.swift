@@ -26,7 +26,7 @@ public struct Shell {
     }
 
     public static func run(_ arguments: [String], in directory: String? = nil, timeout: Double = 3600) -> Output {
-        guard let tool = arguments.first.flatMap({ $0.contains("/") ? $0 : Sandbox.which($0) }) else {
+        guard let tool = arguments.first.flatMap({ $0.contains("/") ? $0 : which($0) }) else {
             return Output(status: -1, stdout: "", stderr: "cannot start \(arguments.joined(separator: " ")): \(arguments.first ?? "") is not on the PATH")
         }
         let marker = "PRIMER_TOOL_RUN=\(UUID().uuidString)"
@@ -42,6 +42,15 @@ public struct Shell {
         case .notStarted(let reason): output.stderr = "cannot start \(arguments.joined(separator: " ")): \(reason)"
         }
         return output
+    }
+
+    /// Where `name` is on the PATH, if it is there.
+    public static func which(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = String(folder) + "/" + name
+            if access(path, X_OK) == 0 { return path }
+        }
+        return nil
     }
 
     /// `swift --version`, once per process: part of every cache key.

@@ -23,13 +23,6 @@ typedef struct {
     double seconds;
 } primer_run_result;
 
-/// Runs `path` with `argv`/`envp` in its own process group, working directory `cwd`,
-/// stdin from `stdin_path` (NULL: /dev/null). Stops it (the whole group) after `timeout`
-/// seconds or when stdout exceeds `out_cap` bytes. Whatever the group left running is
-/// killed when the program ends. Free the buffers with primer_run_free.
-primer_run_result primer_run(const char *path, char *const argv[], char *const envp[], const char *cwd,
-                             const char *stdin_path, double timeout, size_t out_cap, size_t err_tail);
-
 /// Everything about one run. Limits of 0 are not set; `uid`/`gid` of -1 keep the caller's.
 typedef struct {
     const char *path;
@@ -48,8 +41,12 @@ typedef struct {
     int die_with_parent;    ///< SIGKILL the child when the thread that started it ends (PR_SET_PDEATHSIG)
 } primer_run_options;
 
-/// `primer_run` with limits, another user and a parent-death signal (fork and exec: the child
-/// sets them between the two).
+/// Runs `path` with `argv`/`envp` in its own process group, working directory `cwd`, stdin
+/// from `stdin_path` (NULL: /dev/null), with the limits, user and parent-death signal set
+/// between fork and exec. Stops it (the whole group) after `timeout` seconds or when stdout
+/// exceeds `out_cap` bytes; whatever the group left running is killed when the program ends.
+/// A program that cannot be started comes back with `started` 0 and `spawn_errno`. Free the
+/// buffers with primer_run_free.
 primer_run_result primer_run_with(const primer_run_options *options);
 
 void primer_run_free(primer_run_result *result);
