@@ -30,7 +30,11 @@ let package = Package(
         .target(name: "Localization", dependencies: ["CourseModel", "CPluralRules"]),
         .target(name: "Loader", dependencies: ["CourseModel", "Localization", .product(name: "Yams", package: "Yams")]),
         .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM", "CPlatform"]),
-        .target(name: "Samples", dependencies: ["CourseModel", "CPlatform"]),
+        .target(name: "Samples", dependencies: [
+            "CourseModel", "CPlatform",
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
         .target(name: "Resolver", dependencies: ["CourseModel"]),
         .target(name: "Extras", dependencies: [
             "CourseModel",

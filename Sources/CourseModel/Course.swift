@@ -30,6 +30,8 @@ public struct CourseConfig: Hashable, Sendable {
     public var editURL: String?
     /// `search`: build a Pagefind index after writing the site (default true).
     public var search = true
+    /// `verify: strict`: a Swift block the build does not check is an error, not a warning.
+    public var strictVerify = false
 
     public struct APIIndexSettings: Hashable, Sendable {
         /// Where an entry links out: a URL containing `%@` for the name, or a base URL the name is appended to.

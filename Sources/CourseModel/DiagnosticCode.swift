@@ -40,6 +40,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case template = "PRM036"
     case outputFolder = "PRM037"
     case siteWrite = "PRM038"
+    case unverifiedListing = "PRM039"
+    case snippetCompile = "PRM040"
+    case expectedFailure = "PRM041"
+    case figureChanged = "PRM042"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -81,6 +85,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .searchIndex: return "The site has no search index"
         case .template: return "A template is missing, or its Mustache syntax is wrong"
         case .outputFolder: return "The output folder is not one Primer may replace"
+        case .unverifiedListing: return "A Swift block that is neither a sample, `{run}`, `{compile}`, `{fails}` nor `{listing-only}` (an error with `verify: strict`)"
+        case .snippetCompile: return "An inline `{run}` or `{compile}` snippet does not compile"
+        case .expectedFailure: return "A `{fails}` snippet compiles, or fails with other errors than the ones its text quotes"
+        case .figureChanged: return "A program drew a figure that differs from the one recorded, or none, or one that is missing"
         case .siteWrite: return "The site could not be written"
         }
     }
@@ -125,6 +133,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .searchIndex: return "Install Pagefind (`make search-deps` or `pip install 'pagefind[extended]'`)."
         case .template: return "Fix the template at the line given, or copy the missing one from Primer's Templates/."
         case .outputFolder: return "Choose a new or empty folder for --output (the default is site), outside Content and Templates."
+        case .unverifiedListing: return "Mark the block: `{run}` (with an `output` block), `{compile}`, `{fails}` with an `error` block, or `{listing-only}` for Apple-only code."
+        case .snippetCompile: return "Fix the code at the chapter's line given; setup the reader need not see goes between // snippet.hide and // snippet.show."
+        case .expectedFailure: return "Quote the compiler's error in the `error` block under the snippet (primer build --bless writes it), or fix the code so it fails."
+        case .figureChanged: return "If the new drawing is right, record it with `primer build --bless`; otherwise fix the program that draws it."
         case .siteWrite: return "Check that the output's folder is writable and has room; the previous site is left as it was."
         }
     }

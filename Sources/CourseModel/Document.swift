@@ -97,6 +97,8 @@ public struct CodeBlock: Hashable, Sendable {
     public var sample: String?
     public var isListing: Bool { attributes.id != nil || attributes.values["title"] != nil }
     public var title: String? { attributes.values["title"] }
+    /// A fenced block whose info string starts with `swift`.
+    public var isSwift: Bool { language.split(separator: " ").first == "swift" }
     public init(language: String, code: String, attributes: Attributes, position: Position) {
         self.language = language; self.code = code; self.attributes = attributes; self.position = position
     }
@@ -107,7 +109,18 @@ public struct Figure: Hashable, Sendable {
     public var attributes: Attributes
     public var id: String?
     public var number: Numbering?
+    /// A figure a sample drew (`![…](sample:NAME/FILE.svg)`), once the resolve stage found it.
+    public var drawn: DrawnFigure?
     public init(image: Image, attributes: Attributes) { self.image = image; self.attributes = attributes }
+}
+
+/// A figure drawn by a sample's run: the run, the file it wrote, and where the site has it
+/// (relative to the locale's folder).
+public struct DrawnFigure: Hashable, Sendable {
+    public var run: SampleRunID
+    public var file: String
+    public var path: String
+    public init(run: SampleRunID, file: String, path: String) { self.run = run; self.file = file; self.path = path }
 }
 
 public struct Table: Hashable, Sendable {
@@ -174,12 +187,13 @@ public indirect enum Block: Hashable, Sendable {
     case footnoteDefinition(label: String, blocks: [Block])
     /// A sample of the samples package; the resolve stage turns it into listings and output.
     case sample(SampleEmbed)
-    /// An inline ```swift {run} snippet with its expected output.
+    /// An inline ```swift {run}, {compile} or {fails} snippet (the code shown, and the snippet checked).
     case snippet(CodeBlock, Snippet)
     /// Captured program output.
     case output(OutputBlock)
-    /// A listing shown but not run (Apple-only frameworks), with a note.
-    case listingOnlyNote
+    /// A listing shown but not run (Apple-only frameworks), with a note: a sample's, or an
+    /// inline ```swift {listing-only} block's.
+    case listingOnlyNote(inline: Bool)
     /// Links from a sample's block to its gallery entry and its download.
     case sampleLinks(String)
 }

@@ -69,11 +69,21 @@ public struct SamplesPackage: Sendable {
     public var expected: [String: String]
     /// Files the settings refer to (stdin), by path relative to the package root.
     public var inputs: [String: [UInt8]]
-    public init(root: String, manifest: String, targets: [String: SampleTarget], expected: [String: String], inputs: [String: [UInt8]]) {
+    /// Expected figures: `Figures/<sample>/` (or `Figures/<sample>.<locale>/`) → file name → bytes.
+    public var figures: [String: [String: [UInt8]]]
+    public init(root: String, manifest: String, targets: [String: SampleTarget], expected: [String: String], inputs: [String: [UInt8]],
+                figures: [String: [String: [UInt8]]] = [:]) {
         self.root = root; self.manifest = manifest; self.targets = targets; self.expected = expected; self.inputs = inputs
+        self.figures = figures
     }
 
     public var outputsFolder: String { root + "/Outputs" }
+    public var figuresFolder: String { root + "/Figures" }
+
+    /// The folder of `Figures/` that holds what a run draws: `house-plan` or `house-plan.ru`.
+    public static func figureFolderName(_ sample: String, locale: LocaleTag?) -> String {
+        locale.map { "\(sample).\($0.rawValue)" } ?? sample
+    }
 
     public static func expectedFileName(_ sample: String, locale: LocaleTag?) -> String {
         locale.map { "\(sample).\($0.rawValue).txt" } ?? "\(sample).txt"
@@ -122,27 +132,79 @@ public struct SampleOutcome: Hashable, Sendable {
     public var errorTail: String
     public var seconds: Double
     public var cached: Bool
-    public init(id: SampleRunID, status: SampleStatus, output: String, errorTail: String, seconds: Double, cached: Bool) {
+    /// The image files (SVG, PNG) it wrote into `$PRIMER_FIGURES`, by file name.
+    public var figures: [String: [UInt8]]
+    public init(id: SampleRunID, status: SampleStatus, output: String, errorTail: String, seconds: Double, cached: Bool,
+                figures: [String: [UInt8]] = [:]) {
         self.id = id; self.status = status; self.output = output; self.errorTail = errorTail; self.seconds = seconds; self.cached = cached
+        self.figures = figures
     }
 }
 
-/// A fenced ```swift {run} block: compiled and run like a doctest.
+/// An inline Swift block the build checks: ```swift {run} (compiled and run like a doctest),
+/// {compile} (type-checked, not run) or {fails} (must not compile, with the errors its text quotes).
 public struct Snippet: Hashable, Sendable {
+    public enum Mode: String, Hashable, Sendable, CaseIterable {
+        case run, compile, fails
+    }
+    public var mode: Mode
+    /// The code as the compiler sees it: hidden setup (`// snippet.hide` … `// snippet.show`) included.
     public var code: String
-    /// The fenced `output` block right after it, if any.
+    /// The block right after it: `output` for `{run}` (what it prints), `error` for `{fails}`
+    /// (the compiler's messages it must give).
     public var expected: String?
     public var position: Position
-    /// Where the expected output block starts (for --bless), 0 when there is none.
+    /// Where the expected block starts (for --bless), 0 when there is none.
     public var expectedLine: Int
-    public init(code: String, expected: String?, position: Position, expectedLine: Int) {
-        self.code = code; self.expected = expected; self.position = position; self.expectedLine = expectedLine
+    public init(mode: Mode = .run, code: String, expected: String?, position: Position, expectedLine: Int) {
+        self.mode = mode; self.code = code; self.expected = expected; self.position = position; self.expectedLine = expectedLine
     }
-    /// The target name the snippet is built as: stable, derived from its code.
+    /// The name the snippet is built and cached as: stable, derived from how it is checked and
+    /// its code, so the same code in three locales is compiled once.
     public var targetName: String {
         var hash = StableHash()
+        if mode != .run { hash.add(mode.rawValue) }
         hash.add(code)
         return "snippet_" + hash.short
+    }
+
+    /// The code a reader sees: without hidden lines and the markers around them.
+    public static func shownCode(_ code: String) -> String {
+        guard code.contains("// snippet.") else { return code }
+        var shown: [Substring] = []
+        var hidden = false
+        for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+            switch marker(line) {
+            case "hide": hidden = true
+            case "show": hidden = false
+            default: if !hidden { shown.append(line) }
+            }
+        }
+        return shown.joined(separator: "\n")
+    }
+
+    /// `hide` for a `// snippet.hide` line (the DocC snippets' markers), nil for ordinary lines.
+    public static func marker(_ line: Substring) -> String? {
+        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        guard trimmed.hasPrefix("// snippet.") else { return nil }
+        return String(trimmed.dropFirst("// snippet.".count)).trimmingCharacters()
+    }
+}
+
+/// How the Swift blocks of a set of chapters are checked: the line `primer check` prints.
+public struct ListingTally: Hashable, Sendable {
+    public var samples = 0, run = 0, compiled = 0, failing = 0, listingOnly = 0, unverified = 0
+    public init() {}
+    public static func + (a: ListingTally, b: ListingTally) -> ListingTally {
+        var sum = a
+        sum.samples += b.samples; sum.run += b.run; sum.compiled += b.compiled
+        sum.failing += b.failing; sum.listingOnly += b.listingOnly; sum.unverified += b.unverified
+        return sum
+    }
+    /// "listings: 14 samples, 31 run, 22 compiled, 3 expected to fail, 2 listing-only, 0 unverified"
+    public var summary: String {
+        "listings: \(samples) samples, \(run) run, \(compiled) compiled, \(failing) expected to fail, "
+            + (listingOnly > 0 ? "\(listingOnly) listing-only, " : "") + "\(unverified) unverified"
     }
 }
 
@@ -167,7 +229,12 @@ public struct OutputBlock: Hashable, Sendable {
     public var status: SampleStatus
     /// The command a learner runs to see it for themselves (nil for inline snippets).
     public var command: String?
-    public init(text: String, status: SampleStatus, command: String?) { self.text = text; self.status = status; self.command = command }
+    /// What a program printed, or (under a `{fails}` snippet) the errors the compiler gave.
+    public enum Kind: Hashable, Sendable { case program, compilerErrors }
+    public var kind: Kind
+    public init(text: String, status: SampleStatus, command: String?, kind: Kind = .program) {
+        self.text = text; self.status = status; self.command = command; self.kind = kind
+    }
 }
 
 /// A sample app as the gallery and the downloads show it.
@@ -221,6 +288,8 @@ public struct SamplesSources: Sendable {
     public var settingsLocations: [String: SourceLocation]
     public var expected: [String: String]
     public var inputs: [String: [UInt8]]
+    /// Expected figures, as `SamplesPackage.figures`.
+    public var figures: [String: [String: [UInt8]]] = [:]
     /// Seconds `swift build` (and `swift package dump-package`) may take before it is stopped.
     public var buildTimeout: Double
     public init(root: String, manifest: String, files: [String: String], settings: [String: SampleSettings],

@@ -28,6 +28,8 @@ public struct ChapterPage: Hashable, Sendable {
     public var outline: [OutlineEntry]
     /// Content files (images…) the page uses, relative to the content folder.
     public var files: Set<String>
+    /// Figures samples drew that the page shows.
+    public var drawnFigures: Set<DrawnFigure> = []
     /// A translation made from an older version of the source chapter (or never marked).
     public var isStale = false
     /// The chapter's `updated` date (YYYY-MM-DD), if it has one.

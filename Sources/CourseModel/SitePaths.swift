@@ -20,6 +20,8 @@ public enum SitePaths {
 
     /// A sample's package as a zip, from a page of its locale: `downloads/fraction.zip`.
     public static func sampleDownload(_ sample: String) -> String { "downloads/\(sample).zip" }
+    /// A figure a sample drew, beside the locale's pages: `figures/house-plan.ru/house.svg`.
+    public static func drawnFigure(folder: String, file: String) -> String { "figures/\(folder)/\(file)" }
     /// Every sample of a chapter as one zip, from a page of its locale.
     public static func chapterDownload(_ chapter: String) -> String { "downloads/chapter-\(chapter).zip" }
     /// A sample's entry in the gallery, from a page of its locale.

@@ -4,7 +4,7 @@ import Yams
 
 /// Reads and checks `course.yml`.
 enum ConfigReader {
-    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index", "edit_url", "search"]
+    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index", "edit_url", "search", "verify"]
 
     static func read(_ text: String, path: String) -> (CourseConfig?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -95,6 +95,18 @@ enum ConfigReader {
             }
         }
 
+        // How strict the build is about Swift blocks nobody checks: a warning, or with `strict` an error.
+        var strictVerify = false
+        if let node = values["verify"]?.value {
+            switch node.scalar?.string {
+            case "strict": strictVerify = true
+            case "warn": strictVerify = false
+            default:
+                diagnostics.append(.error(.settingValue, "'verify' must be strict or warn", at: at(node),
+                                          suggestion: "verify: strict makes every unchecked Swift block an error"))
+            }
+        }
+
         var parts: [CourseConfig.Part] = []
         var seen: [String: SourceLocation] = [:]
         if let sequence = values["parts"]!.value.sequence {
@@ -177,6 +189,7 @@ enum ConfigReader {
         config.apiIndex = apiIndex
         config.editURL = editURL
         config.search = search
+        config.strictVerify = strictVerify
         return (config, diagnostics)
     }
 

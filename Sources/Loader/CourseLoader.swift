@@ -232,6 +232,12 @@ public enum CourseLoader {
         for name in allFiles(under: join(root, "Inputs")) where !name.hasPrefix(".") {
             if let data = FileManager.default.contents(atPath: join(root, "Inputs/\(name)")) { inputs["Inputs/\(name)"] = [UInt8](data) }
         }
+        var figures: [String: [String: [UInt8]]] = [:]
+        for path in allFiles(under: join(root, "Figures")) where !path.hasPrefix(".") {
+            let parts = path.split(separator: "/")
+            guard parts.count == 2, let data = FileManager.default.contents(atPath: join(root, "Figures/\(path)")) else { continue }
+            figures[String(parts[0]), default: [:]][String(parts[1])] = [UInt8](data)
+        }
         let settingsPath = join(root, "samples.yml")
         var settings: [String: SampleSettings] = [:]
         var locations: [String: SourceLocation] = [:]
@@ -239,8 +245,10 @@ public enum CourseLoader {
         if FileManager.default.fileExists(atPath: settingsPath), let yaml = text(settingsPath) {
             (settings, locations, buildTimeout) = SampleSettingsReader.read(yaml, path: settingsPath, inputs: Set(inputs.keys), diagnostics: &diagnostics)
         }
-        return (SamplesSources(root: root, manifest: manifest, files: files, settings: settings, settingsLocations: locations,
-                               expected: expected, inputs: inputs, buildTimeout: buildTimeout), diagnostics)
+        var sources = SamplesSources(root: root, manifest: manifest, files: files, settings: settings, settingsLocations: locations,
+                                     expected: expected, inputs: inputs, buildTimeout: buildTimeout)
+        sources.figures = figures
+        return (sources, diagnostics)
     }
 
     /// `Localizable.xcstrings`, then any legacy `<locale>.lproj/Localizable.strings` and

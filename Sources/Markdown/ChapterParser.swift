@@ -44,14 +44,21 @@ private struct ConventionPass {
                 }
                 if let sample = code.attributes.values["sample"] {
                     output.append(.sample(embed(sample, code)))
-                } else if code.attributes.classes.contains("run") {
-                    var snippet = Snippet(code: code.code, expected: nil, position: code.position, expectedLine: 0)
-                    if index + 1 < input.count, case .code(let next) = input[index + 1],
-                       next.language.split(separator: " ").first == "output" {
+                } else if let mode = Snippet.Mode.allCases.first(where: { code.attributes.classes.contains($0.rawValue) }) {
+                    var snippet = Snippet(mode: mode, code: code.code, expected: nil, position: code.position, expectedLine: 0)
+                    let following = mode == .fails ? "error" : "output"
+                    if mode != .compile, index + 1 < input.count, case .code(let next) = input[index + 1],
+                       next.language.split(separator: " ").first.map(String.init) == following {
                         snippet.expected = next.code
                         snippet.expectedLine = next.position.line
                         index += 1
                     }
+                    if mode == .compile, index + 1 < input.count, case .code(let next) = input[index + 1],
+                       next.language.split(separator: " ").first == "output" {
+                        diagnostics.append(.warning(.blockAttributes, "a {compile} snippet is not run, so its output block is shown unchecked",
+                                                    at: location(next.position), suggestion: "mark the snippet {run} to run it and check what it prints"))
+                    }
+                    code.code = Snippet.shownCode(code.code)
                     output.append(.snippet(code, snippet))
                 } else {
                     output.append(.code(code))

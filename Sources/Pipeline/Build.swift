@@ -62,6 +62,8 @@ public enum Build {
         public var samples: SamplesStage.Report?
         /// The site's files, for the preview.
         public var files: [SiteFile]?
+        /// How the Swift blocks of the chapters built are checked (`primer check` prints it).
+        public var listings = ListingTally()
         /// Seconds per stage, in order.
         public var timings: [(stage: String, seconds: Double)] = []
         public var succeeded: Bool { !diagnostics.hasErrors }
@@ -92,13 +94,44 @@ public enum Build {
     /// What a one-shot build leaves for the process's exit to reclaim (see `Options.keepUntilExit`).
     static let keptUntilExit = Mutex<[any Sendable]>([])
 
-    /// Every `{run}` snippet of a chapter, containers (footnotes, solutions…) included.
-    static func collectSnippets(_ blocks: [Block]) -> [Snippet] {
+    /// The Swift blocks of a chapter, containers (footnotes, solutions…) included: its snippets,
+    /// how each block is checked, and where the unmarked ones are.
+    struct SwiftBlocks: Sendable {
         var snippets: [Snippet] = []
+        var tally = ListingTally()
+        var unmarked: [Position] = []
+    }
+
+    static func swiftBlocks(_ blocks: [Block]) -> SwiftBlocks {
+        var found = SwiftBlocks()
         blocks.walk { block, _ in
-            if case .snippet(_, let snippet) = block { snippets.append(snippet) }
+            switch block {
+            case .snippet(_, let snippet):
+                found.snippets.append(snippet)
+                switch snippet.mode {
+                case .run: found.tally.run += 1
+                case .compile: found.tally.compiled += 1
+                case .fails: found.tally.failing += 1
+                }
+            case .sample: found.tally.samples += 1
+            case .code(let code) where code.isSwift:
+                if code.attributes.classes.contains("listing-only") { found.tally.listingOnly += 1 } else {
+                    found.tally.unverified += 1
+                    found.unmarked.append(code.position)
+                }
+            default: break
+            }
         }
-        return snippets
+        return found
+    }
+
+    /// The warning (or with `verify: strict`, the error) for a Swift block nobody checks.
+    static func unmarkedSwift(at position: Position, path: String, strict: Bool) -> Diagnostic {
+        let message = "this Swift block is not checked by the build: mark it {run}, {compile}, {fails} or {listing-only}"
+        let suggestion = "{run} also compares an ```output block after it, {fails} the errors of an ```error block; {listing-only} is for Apple-only code"
+        let place = SourceLocation(path: path, line: position.line, column: position.column)
+        return strict ? .error(.unverifiedListing, message, at: place, suggestion: suggestion)
+                      : .warning(.unverifiedListing, message, at: place, suggestion: suggestion)
     }
 
     /// Every word a page needs must exist for every locale built, at least through fallback.

@@ -105,7 +105,7 @@ struct BuildRun {
 
     struct Parsed {
         var chapters: [String: [LocaleTag: Resolver.ParsedChapter]]
-        /// Every `{run}` snippet, with the chapter file it is in, in file order.
+        /// Every `{run}`, `{compile}` and `{fails}` snippet, with the chapter file it is in, in file order.
         var snippets: [SamplesStage.SnippetUse]
     }
 
@@ -123,7 +123,7 @@ struct BuildRun {
         @Sendable func numbered(_ chapter: Resolver.ParsedChapter) -> Resolver.ParsedChapter {
             numbers[chapter.source.id].map { Resolver.prenumbered(chapter, number: $0) } ?? chapter
         }
-        let parsed = parallelMap(toParse) { chapter -> (Resolver.ParsedChapter, [Diagnostic], [Snippet]) in
+        let parsed = parallelMap(toParse) { chapter -> (Resolver.ParsedChapter, [Diagnostic], Build.SwiftBlocks) in
             var key: String?
             if let session {
                 var hash = StableHash()
@@ -131,20 +131,23 @@ struct BuildRun {
                 hash.add(String(chapter.bodyLine))
                 key = hash.hex
                 if let (document, diagnostics) = session.parsed(path: chapter.path, hash: hash.hex) {
-                    return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.collectSnippets(document.blocks))
+                    return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document.blocks))
                 }
             }
             let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1)
             if let session, let key { session.store(path: chapter.path, hash: key, document: document, diagnostics: diagnostics) }
-            return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.collectSnippets(document.blocks))
+            return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document.blocks))
         }
         var chapters: [String: [LocaleTag: Resolver.ParsedChapter]] = [:]
-        for (chapter, diagnostics, _) in parsed {
+        let strict = sources.config.strictVerify
+        for (chapter, diagnostics, swift) in parsed.sorted(by: { $0.0.source.path < $1.0.source.path }) {
             chapters[chapter.source.id, default: [:]][chapter.source.locale] = chapter
             result.diagnostics += diagnostics
+            result.diagnostics += swift.unmarked.map { Build.unmarkedSwift(at: $0, path: chapter.source.path, strict: strict) }
+            result.listings = result.listings + swift.tally
         }
-        let snippets = parsed.filter { !$0.2.isEmpty }.sorted { $0.0.source.path < $1.0.source.path }
-            .flatMap { chapter, _, snippets in snippets.map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path) } }
+        let snippets = parsed.filter { !$0.2.snippets.isEmpty }.sorted { $0.0.source.path < $1.0.source.path }
+            .flatMap { chapter, _, swift in swift.snippets.map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path) } }
         lap("parse")
         return Parsed(chapters: chapters, snippets: snippets)
     }
@@ -259,6 +262,14 @@ struct BuildRun {
         let used = Set(course.pages.values.flatMap { $0.flatMap(\.files) })
         let contentRoot = options.content.hasSuffix("/") ? options.content : options.content + "/"
         var later = used.sorted().map { SiteFile(path: $0, contents: .copy(from: contentRoot + $0)) }
+        // Figures samples drew, beside the pages of each locale that shows them.
+        var drawn: [String: [UInt8]] = [:]
+        for (locale, pages) in course.pages {
+            for figure in pages.flatMap(\.drawnFigures) {
+                if let bytes = samples.outcomes[figure.run]?.figures[figure.file] { drawn[SitePaths.page(figure.path, in: locale)] = bytes }
+            }
+        }
+        later += drawn.sorted(by: { $0.key < $1.key }).map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
         result.pages = course.pages.values.reduce(0) { $0 + $1.count }
         lap("render")
         if let package = samples.package {

@@ -9,16 +9,16 @@ extension SiteRenderer {
         let label: String
         let anchor: String?
         if let number = place.listingNumber {
-            label = strings.format("ref_listing", String(number.parts[0]), String(number.parts[1]))
+            label = strings.format("ref_listing_start", String(number.parts[0]), String(number.parts[1]))
             anchor = place.listingID
         } else if let section = place.section {
-            label = strings.format("ref_section", section)
+            label = strings.format("ref_section_start", section)
             anchor = place.sectionID
         } else if let title = place.sectionTitle {
             label = title
             anchor = place.sectionID
         } else {
-            label = strings.format("ref_chapter", String(place.chapterNumber))
+            label = strings.format("ref_chapter_start", String(place.chapterNumber))
             anchor = nil
         }
         return LabeledLink(href: SitePaths.chapter(place.chapterID) + (anchor.map { "#" + $0 } ?? ""), label: label)
@@ -41,7 +41,7 @@ extension SiteRenderer {
                                          label: locale.strings.format("chapter_label", String(place.chapterNumber)) + ". " + place.chapterTitle)]
                 if let sectionID = place.sectionID {
                     links.append(LabeledLink(href: SitePaths.chapter(place.chapterID) + "#" + sectionID,
-                                             label: place.section.map { locale.strings.format("ref_section", $0) } ?? place.sectionTitle ?? ""))
+                                             label: place.section.map { locale.strings.format("ref_section_start", $0) } ?? place.sectionTitle ?? ""))
                 }
                 links.append(link(to: place, locale))
                 return links

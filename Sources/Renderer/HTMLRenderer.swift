@@ -66,7 +66,7 @@ public struct HTMLRenderer {
 
     func caption(_ kind: String, _ number: Numbering?) -> String {
         guard let number else { return "" }
-        let label = strings.format("ref_" + kind, String(number.parts[0]), String(number.parts[1]))
+        let label = strings.format("ref_" + kind + "_start", String(number.parts[0]), String(number.parts[1]))
         return "<span class=\"caption-label\">\(escapeHTML(label))</span> "
     }
 
@@ -166,7 +166,7 @@ public struct HTMLRenderer {
             for exercise in exercises {
                 out += "<li class=\"exercise\"\(exercise.id.map { " id=\"\(escapeHTML($0))\"" } ?? "")>\n"
                 if let number = exercise.number {
-                    let label = strings.format("ref_exercise", String(number.parts[0]), String(number.parts[1]))
+                    let label = strings.format("ref_exercise_start", String(number.parts[0]), String(number.parts[1]))
                     out += "<p class=\"exercise-label\">\(escapeHTML(label))</p>\n"
                 }
                 withLoose { $0.render(exercise.blocks, into: &out) }
@@ -181,6 +181,12 @@ public struct HTMLRenderer {
         case .footnoteDefinition(let label, let blocks):
             footnoteBodies[label] = blocks
         case .output(let output):
+            if output.kind == .compilerErrors {
+                out += "<figure class=\"output compiler-errors\">\n<figcaption><span class=\"caption-label\">"
+                out += escapeHTML(strings["compiler_errors_label"]) + "</span></figcaption>\n"
+                out += "<pre class=\"output-text\"><samp>\(escapeHTML(output.text))</samp></pre>\n</figure>\n"
+                break
+            }
             let failed = !output.status.succeeded
             out += "<figure class=\"output\(failed ? " output-failed" : "")\">\n<figcaption>"
             out += "<span class=\"caption-label\">\(escapeHTML(strings["output_label"]))</span>"
@@ -199,8 +205,8 @@ public struct HTMLRenderer {
         case .sampleLinks(let name):
             out += "<p class=\"sample-links\"><a href=\"\(escapeHTML(SitePaths.galleryEntry(name)))\">\(escapeHTML(strings["sample_gallery_link"]))</a>"
             out += " · <a href=\"\(escapeHTML(SitePaths.sampleDownload(name)))\" download>\(escapeHTML(strings.format("sample_download", name + ".zip")))</a></p>\n"
-        case .listingOnlyNote:
-            out += "<p class=\"listing-only\" role=\"note\">\(escapeHTML(strings["sample_listing_only"]))</p>\n"
+        case .listingOnlyNote(let inline):
+            out += "<p class=\"listing-only\" role=\"note\">\(escapeHTML(strings[inline ? "snippet_listing_only" : "sample_listing_only"]))</p>\n"
         case .sample:
             break  // expanded by the resolve stage
         case .snippet(let code, _):

@@ -10,6 +10,8 @@ public struct SiteRenderer: Sendable {
     /// Keys the code itself looks up (templates add theirs; see `templateKeys`).
     public static let codeKeys = [
         "language_name", "ref_chapter", "ref_section", "ref_listing", "ref_figure", "ref_table", "ref_exercise",
+        "ref_chapter_start", "ref_section_start", "ref_listing_start", "ref_figure_start", "ref_table_start", "ref_exercise_start",
+        "ref_number", "ref_abbreviations", "compiler_errors_label", "snippet_listing_only",
         "part_label", "chapter_label", "callout_note", "callout_tip", "callout_important", "callout_warning",
         "callout_caution", "exercise_solution", "heading_anchor", "footnote_back", "task_done", "task_open",
         "fallback_banner", "output_label", "output_exit_status", "output_signal", "output_timeout",

@@ -12,6 +12,7 @@ struct Linker {
     let contentLocaleFolder: String
     var diagnostics: [Diagnostic] = []
     var files: Set<String> = []
+    var drawnFigures: Set<DrawnFigure> = []
     /// Explicit ids of the source locale, to say which translation lacks an id.
     var sourceIDs: [String: Resolver.Target] = [:]
 
@@ -41,6 +42,10 @@ struct Linker {
             return .table(t)
         case .figure(var f):
             f.image.alt = inlines(f.image.alt, at: f.image.position)
+            if let drawn = f.drawn {
+                drawnFigures.insert(drawn)
+                return .figure(f)
+            }
             if !refuseScript(f.image.source, at: f.image.position, what: "a figure") {
                 checkFile(f.image.source, at: f.image.position, what: "image")
             }
@@ -63,25 +68,62 @@ struct Linker {
 
     private mutating func inlines(_ inlines: [Inline], at position: Position) -> [Inline] {
         guard Self.hasLinks(inlines) else { return inlines }
-        return inlines.map { inline in
+        var sentenceStart = true
+        return self.inlines(inlines, at: position, sentenceStart: &sentenceStart)
+    }
+
+    /// Links resolved in document order; `sentenceStart` says whether the text so far ends a
+    /// sentence (or nothing came before), where an automatic label is capitalised.
+    private mutating func inlines(_ inlines: [Inline], at position: Position, sentenceStart: inout Bool) -> [Inline] {
+        inlines.map { inline in
             switch inline {
-            case .emphasis(let c): return .emphasis(self.inlines(c, at: position))
-            case .strong(let c): return .strong(self.inlines(c, at: position))
-            case .strikethrough(let c): return .strikethrough(self.inlines(c, at: position))
+            case .text(let text):
+                if let last = text.last(where: { !$0.isWhitespace }) {
+                    sentenceStart = ".!?…".contains(last) && !endsWithAbbreviation(text)
+                }
+                return inline
+            case .code: sentenceStart = false; return inline
+            case .emphasis(let c): return .emphasis(self.inlines(c, at: position, sentenceStart: &sentenceStart))
+            case .strong(let c): return .strong(self.inlines(c, at: position, sentenceStart: &sentenceStart))
+            case .strikethrough(let c): return .strikethrough(self.inlines(c, at: position, sentenceStart: &sentenceStart))
             case .image(let image):
                 let place = image.position.line > 0 ? image.position : position
+                sentenceStart = false
                 if refuseScript(image.source, at: place, what: "an image") { return inline }
                 checkFile(image.source, at: place, what: "image")
                 return inline
             case .link(var link):
                 if link.position.line == 0 { link.position = position }
-                link.content = self.inlines(link.content, at: position)
+                let startsSentence = sentenceStart
+                var inner = false
+                link.content = self.inlines(link.content, at: position, sentenceStart: &inner)
+                sentenceStart = false
                 if refuseScript(link.destination, at: link.position, what: "a link") { return .link(link) }
-                link.reference = resolve(link.destination, at: link.position)
+                guard let target = resolve(link.destination, at: link.position) else { return .link(link) }
+                link.reference = ResolvedReference(href: target.href, label: startsSentence ? target.startLabel : target.label)
+                // `[листинге #](#lst-x)`: the author's word, the number filled in.
+                if let number = target.number { link.content = Self.fillingNumber(link.content, with: number) }
                 return .link(link)
             default:
                 return inline
             }
+        }
+    }
+
+    /// Whether text ending in a period ends with a word that does not end a sentence ("см.",
+    /// "e.g."): the locale's `ref_abbreviations`, words separated by spaces.
+    func endsWithAbbreviation(_ text: String) -> Bool {
+        guard let word = text.split(whereSeparator: \.isWhitespace).last else { return false }
+        return labels["ref_abbreviations"].split(separator: " ").contains { $0.lowercased() == word.lowercased() }
+    }
+
+    /// The link text with a standalone `#` replaced by the target's number.
+    static func fillingNumber(_ content: [Inline], with number: String) -> [Inline] {
+        content.map { inline in
+            guard case .text(let text) = inline, text.contains("#") else { return inline }
+            var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            for index in words.indices where words[index] == "#" { words[index] = number }
+            return .text(words.joined(separator: " "))
         }
     }
 
@@ -100,7 +142,15 @@ struct Linker {
         return !scheme.isEmpty && scheme.first!.isLetter && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
     }
 
-    private mutating func resolve(_ destination: String, at position: Position) -> ResolvedReference? {
+    /// Where a reference goes and the words for it: mid-sentence, at a sentence's start, and the number alone.
+    struct Resolved {
+        var href: String
+        var label: String
+        var startLabel: String
+        var number: String?
+    }
+
+    private mutating func resolve(_ destination: String, at position: Position) -> Resolved? {
         if destination.isEmpty || Self.hasScheme(destination) || destination.hasPrefix("/") { return nil }
         let hash = destination.firstIndex(of: "#")
         let pathPart = String(destination[..<(hash ?? destination.endIndex)])
@@ -131,8 +181,9 @@ struct Linker {
                 return nil
             }
             guard let fragment, !fragment.isEmpty else {
-                let label = labels.format("ref_chapter", String(target.number))
-                return ResolvedReference(href: chapterHref(target.parsed.source.id), label: label)
+                let number = String(target.number)
+                return Resolved(href: chapterHref(target.parsed.source.id), label: labels.format("ref_chapter", number),
+                                startLabel: labels.format("ref_chapter_start", number), number: number)
             }
             if let anchor = target.targets.local[fragment] { return reference(to: anchor) }
             diagnostics.append(.error(.unknownReference, "chapter '\(name)' has no id '\(fragment)'", at: location(position),
@@ -145,21 +196,22 @@ struct Linker {
 
     func chapterHref(_ id: String) -> String { SitePaths.chapter(id) }
 
-    func reference(to target: Resolver.Target) -> ResolvedReference {
+    func reference(to target: Resolver.Target) -> Resolved {
         let page = target.chapterID == chapter.parsed.source.id ? "" : SitePaths.chapter(target.chapterID)
         let href = page + "#" + (target.anchor ?? "")
-        let label: String
-        if let number = target.number {
-            switch target.kind {
-            case .chapter: label = labels.format("ref_chapter", String(target.chapterNumber))
-            case .section: label = labels.format("ref_section", number.dotted)
-            case .listing, .figure, .table, .exercise:
-                label = labels.format("ref_" + target.kind.rawValue, String(number.parts[0]), String(number.parts[1]))
-            }
-        } else {
-            label = target.title
+        guard let number = target.number else { return Resolved(href: href, label: target.title, startLabel: target.title, number: nil) }
+        let key = "ref_" + target.kind.rawValue
+        let arguments: [String]
+        let shown: String
+        switch target.kind {
+        case .chapter: arguments = [String(target.chapterNumber)]; shown = arguments[0]
+        case .section: arguments = [number.dotted]; shown = arguments[0]
+        case .listing, .figure, .table, .exercise:
+            arguments = [String(number.parts[0]), String(number.parts[1])]
+            shown = UIStrings.format(labels["ref_number"], arguments)
         }
-        return ResolvedReference(href: href, label: label)
+        return Resolved(href: href, label: UIStrings.format(labels[key], arguments),
+                        startLabel: UIStrings.format(labels[key + "_start"], arguments), number: shown)
     }
 
     /// A relative path in a chapter names a file of the content folder; it must exist.

@@ -141,9 +141,11 @@ public enum Resolver {
                                 contentFiles: contentFiles, contentLocaleFolder: source.locale.rawValue)
             linker.sourceIDs = sourceIDs
             let document = linker.link(chapter.document)
-            return (ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, number: chapter.number,
-                                title: source.title, summary: source.summary, sourcePath: source.path,
-                                document: document, outline: chapter.outline, files: linker.files), linker.diagnostics)
+            var page = ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, number: chapter.number,
+                                   title: source.title, summary: source.summary, sourcePath: source.path,
+                                   document: document, outline: chapter.outline, files: linker.files)
+            page.drawnFigures = linker.drawnFigures
+            return (page, linker.diagnostics)
         }
         var result = locales.map { _ in ([ChapterPage](), [Diagnostic]()) }
         for ((localeIndex, _), (page, diagnostics)) in zip(jobs, linked) {

@@ -38,9 +38,12 @@ struct SampleExpander {
 
     static func holdsSamples(_ block: Block) -> Bool {
         block.contains { block in
-            if case .sample = block { return true }
-            if case .snippet = block { return true }
-            return false
+            switch block {
+            case .sample, .snippet: return true
+            case .code(let code): return code.isSwift && code.attributes.classes.contains("listing-only")
+            case .figure(let figure): return figure.image.source.hasPrefix(Self.drawnScheme)
+            default: return false
+            }
         }
     }
 
@@ -49,13 +52,67 @@ struct SampleExpander {
         case .sample(let embed): return expand(embed)
         case .snippet(let code, let snippet):
             var result: [Block] = [.code(code)]
-            if let outcome = results.snippets[snippet.targetName] {
-                result.append(.output(OutputBlock(text: outcome.output, status: outcome.status, command: nil)))
+            switch snippet.mode {
+            case .run:
+                if let outcome = results.snippets[snippet.targetName] {
+                    result.append(.output(OutputBlock(text: outcome.output, status: outcome.status, command: nil)))
+                }
+            case .fails:
+                // The errors the text quotes, which the build checked the compiler gives.
+                if let text = snippet.expected ?? results.snippets[snippet.targetName]?.output {
+                    result.append(.output(OutputBlock(text: text, status: .exited(1), command: nil, kind: .compilerErrors)))
+                }
+            case .compile:
+                break
             }
             return result
+        case .code(let code) where code.isSwift && code.attributes.classes.contains("listing-only"):
+            return [block, .listingOnlyNote(inline: true)]
+        case .figure(var figure) where figure.image.source.hasPrefix(Self.drawnScheme):
+            guard let drawn = drawnFigure(figure.image.source, at: figure.image.position) else { return [] }
+            figure.drawn = drawn
+            figure.image.source = drawn.path
+            return [.figure(figure)]
         default:
             return [block.mappingContainedBlocks { expand($0) }]
         }
+    }
+
+    /// `![Caption](sample:NAME/FILE.svg)`: a figure the sample draws into `$PRIMER_FIGURES`.
+    static let drawnScheme = "sample:"
+
+    mutating func drawnFigure(_ source: String, at position: Position) -> DrawnFigure? {
+        let reference = source.dropFirst(Self.drawnScheme.count)
+        guard let slash = reference.firstIndex(of: "/") else {
+            diagnostics.append(.error(.sampleEmbed, "'\(source)' does not name a sample and a file", at: location(position),
+                                      suggestion: "write sample:NAME/FILE.svg, e.g. sample:house-plan/house.svg"))
+            return nil
+        }
+        let name = String(reference[..<slash]), file = String(reference[reference.index(after: slash)...])
+        guard let package = results.package else {
+            if !results.packageFailed {
+                diagnostics.append(.error(.sampleEmbed, "this figure is drawn by sample '\(name)' but the course has no samples package",
+                                          at: location(position), suggestion: "create Content/Samples/Package.swift"))
+            }
+            return nil
+        }
+        guard let target = package.targets[name], target.kind == .executable else {
+            diagnostics.append(.error(.sampleEmbed, "no sample named '\(name)' in \(package.root) draws figures", at: location(position),
+                                      suggestion: closestMatch(to: name, in: package.targets.keys).map { "did you mean '\($0)'?" }))
+            return nil
+        }
+        let run = SampleRunID(name: name, locale: target.settings.perLocale ? locale : nil)
+        guard let outcome = results.outcomes[run] else { return nil }  // it failed: already reported
+        guard outcome.figures[file] != nil else {
+            let drawn = outcome.figures.keys.sorted()
+            diagnostics.append(.error(.sampleEmbed, "sample '\(run)' did not draw '\(file)'", at: location(position),
+                                      suggestion: closestMatch(to: file, in: drawn).map { "did you mean '\($0)'?" }
+                                        ?? (drawn.isEmpty ? "the sample writes its figures into the folder $PRIMER_FIGURES names"
+                                                          : "it drew: " + drawn.joined(separator: ", "))))
+            return nil
+        }
+        let folder = SamplesPackage.figureFolderName(name, locale: run.locale)
+        return DrawnFigure(run: run, file: file, path: SitePaths.drawnFigure(folder: folder, file: file))
     }
 
     mutating func expand(_ embed: SampleEmbed) -> [Block] {
@@ -114,7 +171,7 @@ struct SampleExpander {
         }
         switch target.kind {
         case .listingOnly:
-            blocks.append(.listingOnlyNote)
+            blocks.append(.listingOnlyNote(inline: false))
             blocks.append(.sampleLinks(target.name))
         case .library:
             if embed.output == .only {
@@ -136,11 +193,7 @@ struct SampleExpander {
 /// DocC-style slices: `// snippet.NAME` … `// snippet.end` marks a named part of a file;
 /// `// snippet.hide` … `// snippet.show` hides lines from every listing.
 enum SliceText {
-    static func marker(_ line: Substring) -> String? {
-        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-        guard trimmed.hasPrefix("// snippet.") else { return nil }
-        return String(trimmed.dropFirst("// snippet.".count)).trimmingCharacters()
-    }
+    static func marker(_ line: Substring) -> String? { Snippet.marker(line) }
 
     static func extract(_ text: String, slice: String?) -> Result<String, SliceError> {
         var visible: [Substring] = []

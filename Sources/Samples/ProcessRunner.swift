@@ -21,6 +21,9 @@ enum ProcessRunner {
         // binary (which the sandbox's user can read wherever the project is) sit beside it.
         let home = scratch + "/home"
         try? fm.createDirectory(atPath: home, withIntermediateDirectories: true)
+        // Where it may draw figures: on disk (the sandbox's own folders vanish with it), read back after the run.
+        let figures = scratch + "/figures"
+        try? fm.createDirectory(atPath: figures, withIntermediateDirectories: true)
         var stdinPath: String?
         if let stdin {
             stdinPath = scratch + "/stdin"
@@ -37,20 +40,20 @@ enum ProcessRunner {
                                      output: "", errorTail: "", seconds: 0, cached: false)
             }
             if let user = sandbox.user {
-                for path in [scratch, home, scratch + "/bin"] { _ = chown(path, uid_t(user.uid), gid_t(user.gid)) }
+                for path in [scratch, home, scratch + "/bin", figures] { _ = chown(path, uid_t(user.uid), gid_t(user.gid)) }
             }
         }
         // The marker is inherited by everything the sample starts, so it can all be found afterwards.
         let marker = "PRIMER_SAMPLE_RUN=\(UUID().uuidString)"
         var environment = ["PATH=/usr/local/bin:/usr/bin:/bin", "HOME=\(home)", "TMPDIR=\(sandbox.isActive ? "/tmp" : home)", "TERM=dumb",
-                           "SWIFT_BACKTRACE=enable=no", marker]
+                           "SWIFT_BACKTRACE=enable=no", "PRIMER_FIGURES=\(sandbox.isActive ? Sandbox.figuresFolder : figures)", marker]
         if let locale = id.locale {
             environment.append("LANG=\(locale.rawValue.replacingOccurrences(of: "-", with: "_")).UTF-8")
             environment.append("PRIMER_LOCALE=\(locale.rawValue)")
         } else {
             environment.append("LANG=C.UTF-8")
         }
-        let (path, argv) = sandbox.command(executable: program, arguments: settings.arguments, home: home, settings: settings)
+        let (path, argv) = sandbox.command(executable: program, arguments: settings.arguments, home: home, figures: figures, settings: settings)
         var limits = primer_run_options()
         if !sandbox.isActive {
             // Without the sandbox the limits are set on the sample itself; not the process count,
@@ -67,7 +70,25 @@ enum ProcessRunner {
             result.status = .signal(code - 128)
         }
         return SampleOutcome(id: id, status: result.status, output: result.output, errorTail: result.errorTail,
-                             seconds: result.seconds, cached: false)
+                             seconds: result.seconds, cached: false, figures: drawnFigures(in: figures))
+    }
+
+    /// The most figures a run may leave, and the largest one (bigger ones are not read).
+    static let figureLimit = (count: 64, bytes: 8 << 20)
+
+    /// The SVG and PNG files a run left in its figures folder, by name.
+    static func drawnFigures(in folder: String) -> [String: [UInt8]] {
+        var figures: [String: [UInt8]] = [:]
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        for name in names where name.hasSuffix(".svg") || name.hasSuffix(".png") {
+            guard figures.count < figureLimit.count else { break }
+            var info = stat()
+            let path = folder + "/" + name
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= figureLimit.bytes,
+                  let data = FileManager.default.contents(atPath: path) else { continue }
+            figures[name] = [UInt8](data)
+        }
+        return figures
     }
 
     struct Result: Sendable {

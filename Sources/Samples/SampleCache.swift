@@ -12,14 +12,17 @@ struct SampleCache {
         var output: String
         var errorTail: String
         var seconds: Double
+        /// Figures it drew, base64 by file name.
+        var figures: [String: String]?
         var checksum: String
 
-        static func checksum(key: String, status: SampleStatus, output: String, errorTail: String) -> String {
+        static func checksum(key: String, status: SampleStatus, output: String, errorTail: String, figures: [String: String]?) -> String {
             var hasher = StableHash()
             hasher.add(key)
             hasher.add("\(status)")
             hasher.add(output)
             hasher.add(errorTail)
+            for (name, data) in (figures ?? [:]).sorted(by: { $0.key < $1.key }) { hasher.add(name); hasher.add(data) }
             return hasher.hex
         }
     }
@@ -31,19 +34,27 @@ struct SampleCache {
     func lookup(_ key: String, id: SampleRunID) -> Lookup {
         guard let data = FileManager.default.contents(atPath: path(key)) else { return .miss }
         guard let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.key == key,
-              entry.checksum == Entry.checksum(key: key, status: entry.status, output: entry.output, errorTail: entry.errorTail)
+              entry.checksum == Entry.checksum(key: key, status: entry.status, output: entry.output, errorTail: entry.errorTail,
+                                               figures: entry.figures)
         else {
             try? FileManager.default.removeItem(atPath: path(key))
             return .corrupt
         }
+        var figures: [String: [UInt8]] = [:]
+        for (name, base64) in entry.figures ?? [:] {
+            guard let data = Data(base64Encoded: base64) else { return .corrupt }
+            figures[name] = [UInt8](data)
+        }
         return .hit(SampleOutcome(id: id, status: entry.status, output: entry.output, errorTail: entry.errorTail,
-                                  seconds: entry.seconds, cached: true))
+                                  seconds: entry.seconds, cached: true, figures: figures))
     }
 
     func store(_ outcome: SampleOutcome, key: String) {
+        let figures = outcome.figures.isEmpty ? nil : outcome.figures.mapValues { Data($0).base64EncodedString() }
         let entry = Entry(key: key, status: outcome.status, output: outcome.output, errorTail: outcome.errorTail,
-                          seconds: outcome.seconds,
-                          checksum: Entry.checksum(key: key, status: outcome.status, output: outcome.output, errorTail: outcome.errorTail))
+                          seconds: outcome.seconds, figures: figures,
+                          checksum: Entry.checksum(key: key, status: outcome.status, output: outcome.output, errorTail: outcome.errorTail,
+                                                   figures: figures))
         guard let data = try? JSONEncoder().encode(entry) else { return }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // Written beside and renamed, so a reader never sees half an entry.

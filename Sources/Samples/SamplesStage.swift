@@ -32,6 +32,12 @@ public enum SamplesStage {
         public init(snippet: Snippet, path: String) { self.snippet = snippet; self.path = path }
     }
 
+    /// A snippet's block `--bless` will write, and what goes in it.
+    struct SnippetBlessing: Sendable {
+        var use: SnippetUse
+        var text: String
+    }
+
     public struct Report: Sendable {
         public var package: SamplesPackage?
         public var outcomes: [SampleRunID: SampleOutcome] = [:]
@@ -41,6 +47,8 @@ public enum SamplesStage {
         public var built = 0, ran = 0, cached = 0, failed = 0
         /// Files `--bless` wrote.
         public var blessed: [String] = []
+        /// Output and error blocks to write, applied together at the end (see `applyBlessings`).
+        var snippetBlessings: [SnippetBlessing] = []
     }
 
     struct Job: Sendable {
@@ -78,16 +86,17 @@ public enum SamplesStage {
                 }
             }
         }
-        let snippetPackage = options.cacheDirectory + "/snippets"
+        let snippetFolder = options.cacheDirectory + "/snippets"
         var uniqueSnippets: [String: Snippet] = [:]
-        for use in snippets { uniqueSnippets[use.snippet.targetName] = use.snippet }
+        for use in snippets where uniqueSnippets[use.snippet.targetName] == nil { uniqueSnippets[use.snippet.targetName] = use.snippet }
         for (name, snippet) in uniqueSnippets.sorted(by: { $0.key < $1.key }) {
             var hasher = StableHash()
-            hasher.add("snippet-v3")
+            hasher.add("snippet-v4")
             hasher.add(Shell.toolchainVersion)
+            hasher.add(snippet.mode.rawValue)
             hasher.add(snippet.code)
             snippetJobs.append(Job(id: SampleRunID(name: name, locale: nil), key: hasher.hex,
-                                   executable: URL(fileURLWithPath: snippetPackage).standardizedFileURL.path + "/.build/debug/" + name,
+                                   executable: URL(fileURLWithPath: snippetFolder).standardizedFileURL.path + "/bin/" + name,
                                    settings: SampleSettings(), stdin: nil))
         }
 
@@ -124,9 +133,14 @@ public enum SamplesStage {
             build(package.root, shownAs: package.root, jobs: missingSamples) { compileFailure($0, root: package.root) }
         }
         if !missingSnippets.isEmpty {
-            writeSnippetPackage(at: snippetPackage, snippets: uniqueSnippets)
-            build(snippetPackage, shownAs: "inline snippets", jobs: missingSnippets) {
-                snippetCompileFailure($0, package: snippetPackage, snippets: snippets)
+            options.progress?(.building("inline snippets"))
+            let compiled = compileSnippets(missingSnippets, snippets: uniqueSnippets, uses: snippets, folder: snippetFolder, timeout: buildTimeout)
+            report.built += 1
+            report.diagnostics += compiled.diagnostics
+            runnable += compiled.runnable
+            for (job, outcome) in compiled.checked {
+                outcomes[job.id] = outcome
+                cache.store(outcome, key: job.key)
             }
         }
         let sandbox = runnable.isEmpty ? nil : Sandbox.current
@@ -167,10 +181,32 @@ public enum SamplesStage {
             guard let outcome = outcomes[SampleRunID(name: use.snippet.targetName, locale: nil)] else { continue }
             report.snippets[use.snippet.targetName] = outcome
             let errors = report.diagnostics.filter(\.isError).count
-            verify(outcome, snippet: use, options: options, report: &report)
+            switch use.snippet.mode {
+            case .run: verify(outcome, snippet: use, options: options, report: &report)
+            case .fails: verifyFailure(outcome, snippet: use, options: options, report: &report)
+            case .compile: break
+            }
             if report.diagnostics.filter(\.isError).count > errors { report.failed += 1 }
         }
+        applyBlessings(&report)
         return report
+    }
+
+    /// Writes the blessed blocks of each chapter from its last snippet to its first, so that a
+    /// block that grows or appears never moves the lines of the ones still to be written.
+    static func applyBlessings(_ report: inout Report) {
+        let ordered = report.snippetBlessings.sorted { ($0.use.path, $1.use.snippet.position.line) < ($1.use.path, $0.use.snippet.position.line) }
+        for blessing in ordered {
+            let use = blessing.use, text = blessing.text
+            if blessSnippet(use, text: text) {
+                if !report.blessed.contains(use.path) { report.blessed.append(use.path) }
+            } else {
+                let line = use.snippet.expectedLine > 0 ? use.snippet.expectedLine : use.snippet.position.line
+                report.diagnostics.append(.error(.blessWrite, "cannot write the snippet's \(use.snippet.mode == .fails ? "error" : "output") block",
+                                                 at: SourceLocation(path: use.path, line: line, column: 1)))
+            }
+        }
+        report.snippetBlessings = []
     }
 
     /// Everything the stage reads, as one key: a preview rebuild whose key is unchanged reuses
@@ -183,13 +219,16 @@ public enum SamplesStage {
             for (path, text) in samples.files.sorted(by: { $0.key < $1.key }) { key.add(path); key.add(text) }
             for (name, text) in samples.expected.sorted(by: { $0.key < $1.key }) { key.add(name); key.add(text) }
             for (name, bytes) in samples.inputs.sorted(by: { $0.key < $1.key }) { key.add(name); key.add(bytes) }
+            for (folder, files) in samples.figures.sorted(by: { $0.key < $1.key }) {
+                for (name, bytes) in files.sorted(by: { $0.key < $1.key }) { key.add(folder + "/" + name); key.add(bytes) }
+            }
             for (name, settings) in samples.settings.sorted(by: { $0.key < $1.key }) {
                 key.add("\(name) \(settings.runKey)")
                 key.add("\(settings.expectFailure) \(settings.deterministic) \(settings.perLocale)")
                 for (tag, text) in settings.description.sorted(by: { $0.key < $1.key }) { key.add(tag.rawValue); key.add(text) }
             }
         }
-        for snippet in snippets { key.add(snippet.path); key.add(snippet.snippet.code); key.add(snippet.snippet.expected ?? "") }
+        for snippet in snippets { key.add(snippet.path); key.add(snippet.snippet.mode.rawValue); key.add(snippet.snippet.code); key.add(snippet.snippet.expected ?? "") }
         key.add(locales.map(\.rawValue).joined(separator: ","))
         return key.hex
     }
@@ -197,7 +236,7 @@ public enum SamplesStage {
     /// Everything that can change what a sample prints.
     static func key(for target: SampleTarget, in package: SamplesPackage, locale: LocaleTag?) -> String {
         var hasher = StableHash()
-        hasher.add("sample-v3")
+        hasher.add("sample-v4")
         hasher.add(Shell.toolchainVersion)
         hasher.add(package.manifest)
         for dependency in package.closure(of: target.name) {
@@ -248,6 +287,7 @@ public enum SamplesStage {
         case .timedOut, .outputOverflow: return
         default: break
         }
+        verifyFigures(outcome, target: target, package: package, options: options, report: &report)
         let file = SamplesPackage.expectedFileName(target.name, locale: outcome.id.locale)
         let expectedPath = package.outputsFolder + "/" + file
         let expected = package.expected[file]
@@ -298,48 +338,6 @@ public enum SamplesStage {
 
     // MARK: Inline snippets
 
-    static func writeSnippetPackage(at folder: String, snippets: [String: Snippet]) {
-        let fm = FileManager.default
-        var manifest = "// swift-tools-version:6.0\n// Written by Primer: one executable target per inline ```swift {run} snippet.\nimport PackageDescription\n\n"
-        manifest += "let package = Package(\n    name: \"PrimerSnippets\",\n    targets: [\n"
-        for name in snippets.keys.sorted() { manifest += "        .executableTarget(name: \"\(name)\"),\n" }
-        manifest += "    ]\n)\n"
-        writeIfChanged(manifest, to: folder + "/Package.swift")
-        let existing = Set((try? fm.contentsOfDirectory(atPath: folder + "/Sources")) ?? [])
-        for stale in existing.subtracting(snippets.keys) { try? fm.removeItem(atPath: folder + "/Sources/" + stale) }
-        for (name, snippet) in snippets {
-            writeIfChanged(snippet.code, to: folder + "/Sources/\(name)/main.swift")
-        }
-    }
-
-    static func writeIfChanged(_ text: String, to path: String) {
-        if FileManager.default.contents(atPath: path) == Data(text.utf8) { return }
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    }
-
-    /// Compiler messages in a snippet, moved to the snippet's place in the chapter.
-    static func snippetCompileFailure(_ output: Shell.Output, package: String, snippets: [SnippetUse]) -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        for message in CompilerOutput.diagnostics(output.stdout + "\n" + output.stderr, packageRoot: package) {
-            guard let location = message.location,
-                  let name = location.path.split(separator: "/").dropLast().last.map(String.init),
-                  let use = snippets.first(where: { $0.snippet.targetName == name }) else {
-                result.append(message)
-                continue
-            }
-            // The code starts on the line after the opening fence.
-            let line = use.snippet.position.line + location.line
-            result.append(Diagnostic(message.severity, message.message,
-                                     at: SourceLocation(path: use.path, line: line, column: location.column + use.snippet.position.column - 1),
-                                     code: message.code))
-        }
-        if !result.contains(where: \.isError) {
-            result.append(.error(.samplesBuild, "the inline snippets did not build:\n" + tail(output.stdout + output.stderr)))
-        }
-        return result
-    }
-
     static func verify(_ outcome: SampleOutcome, snippet use: SnippetUse, options: Options, report: inout Report) {
         let place = SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column)
         if !outcome.status.succeeded {
@@ -349,9 +347,7 @@ public enum SamplesStage {
         guard let expected = use.snippet.expected, expected != outcome.output else { return }
         let outputPlace = SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
         if options.bless {
-            if blessSnippet(use, output: outcome.output) { report.blessed.append(use.path) } else {
-                report.diagnostics.append(.error(.blessWrite, "cannot update the output block", at: outputPlace))
-            }
+            report.snippetBlessings.append(SnippetBlessing(use: use, text: outcome.output))
             return
         }
         let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: "the output block", actualName: "what the snippet printed")
@@ -359,19 +355,43 @@ public enum SamplesStage {
                                          suggestion: "if the new output is right, record it with: primer build --bless"))
     }
 
-    /// Replaces the body of the ```output block in the chapter file.
-    static func blessSnippet(_ use: SnippetUse, output: String) -> Bool {
+    /// Writes `text` as the body of the snippet's ```output (or ```error) block in the chapter
+    /// file, adding the block after the snippet when it has none.
+    static func blessSnippet(_ use: SnippetUse, text: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: use.path) else { return false }
         var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let open = use.snippet.expectedLine - 1
-        guard open >= 0, open < lines.count else { return false }
-        let fenceLine = lines[open].drop(while: { $0 == " " })
-        let fence = String(fenceLine.prefix(while: { $0 == "`" || $0 == "~" }))
-        guard fence.count >= 3, let close = lines[(open + 1)...].firstIndex(where: { $0.drop(while: { $0 == " " }).hasPrefix(fence) })
-        else { return false }
-        var body = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func fence(at index: Int) -> (indent: String, fence: String)? {
+            guard index >= 0, index < lines.count else { return nil }
+            let indent = String(lines[index].prefix(while: { $0 == " " || $0 == ">" }))
+            let rest = lines[index].dropFirst(indent.count)
+            let fence = String(rest.prefix(while: { $0 == "`" || $0 == "~" }))
+            return fence.count >= 3 ? (indent, fence) : nil
+        }
+        func closing(after open: Int, _ fence: String) -> Int? {
+            lines[(open + 1)...].firstIndex(where: { $0.drop(while: { $0 == " " || $0 == ">" }).hasPrefix(fence) })
+        }
+        var body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if body.last == "" { body.removeLast() }
-        lines.replaceSubrange((open + 1)..<close, with: body)
+        if use.snippet.expectedLine > 0 {
+            let open = use.snippet.expectedLine - 1
+            guard let (indent, marker) = fence(at: open), let close = closing(after: open, marker) else { return false }
+            lines.replaceSubrange((open + 1)..<close, with: body.map { ($0.isEmpty ? indent.trimmingTrailingSpaces : indent) + $0 })
+        } else {
+            let open = use.snippet.position.line - 1
+            guard let (indent, marker) = fence(at: open), let close = closing(after: open, marker) else { return false }
+            let language = use.snippet.mode == .fails ? "error" : "output"
+            let block = [indent.trimmingTrailingSpaces, indent + marker + language] + body.map { ($0.isEmpty ? indent.trimmingTrailingSpaces : indent) + $0 }
+                + [indent + marker]
+            lines.insert(contentsOf: block, at: close + 1)
+        }
         return (try? Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: use.path))) != nil
+    }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
     }
 }

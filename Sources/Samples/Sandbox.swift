@@ -64,7 +64,10 @@ struct Sandbox: Sendable {
     }
 
     /// The program to start and its arguments: bwrap around prlimit around the sample, or the sample.
-    func command(executable: String, arguments: [String], home: String, settings: SampleSettings) -> (String, [String]) {
+    /// Where a sample finds `$PRIMER_FIGURES` inside the sandbox.
+    static let figuresFolder = "/figures"
+
+    func command(executable: String, arguments: [String], home: String, figures: String? = nil, settings: SampleSettings) -> (String, [String]) {
         guard case .bubblewrap(let bwrap) = mode else { return (executable, [executable] + arguments) }
         var argv = [bwrap, "--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
                     "--die-with-parent", "--new-session", "--hostname", "sample", "--ro-bind", "/usr", "/usr"]
@@ -73,6 +76,7 @@ struct Sandbox: Sendable {
         // Its folders live in memory, of a fixed size: a sample cannot fill the disk.
         let size = String(settings.diskLimit)
         argv += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", home, "--chdir", home]
+        if let figures { argv += ["--bind", figures, Self.figuresFolder] }
         argv += ["--ro-bind", executable, executable, "--remount-ro", "/"]
         argv += ["/usr/bin/prlimit", "--as=\(settings.memoryLimit)", "--nproc=\(settings.processLimit)",
                  "--nofile=\(settings.openFilesLimit)", "--fsize=\(settings.fileSizeLimit)", "--", executable] + arguments

@@ -47,6 +47,10 @@ func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool
             print("primer: samples: \(samples.ran) ran, \(samples.cached) cached, \(samples.failed) failed")
         }
     }
+    if !result.upToDate && (!write || flags.verbose) {
+        // What the build verified: every Swift block a reader sees, by how it was checked.
+        print("primer: " + result.listings.summary)
+    }
     if flags.verbose {
         for (stage, seconds) in result.timings {
             print(String(format: "  %-8@ %7.1f ms", stage as NSString, seconds * 1000))

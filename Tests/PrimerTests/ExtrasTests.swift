@@ -66,7 +66,7 @@ import ZIPFoundation
         let order = ["fraction", "fraction-calculator", "protocol-check", "deinit-trace", "retain-cycle", "copy-on-write"]
         let positions = order.map { gallery.range(of: "id=\"sample-\($0)\"")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted())
-        #expect(gallery.contains("<p class=\"gallery-places\"><a href=\"memory.html\">Глава 2. Память и семантика значений</a> · <a href=\"memory.html#weak-fix\">разд. 2.2.2</a> · <a href=\"memory.html#lst-retain-cycle\">Листинг 2.3</a></p>"))
+        #expect(gallery.contains("<p class=\"gallery-places\"><a href=\"memory.html\">Глава 2. Память и семантика значений</a> · <a href=\"memory.html#weak-fix\">Раздел 2.2.2</a> · <a href=\"memory.html#lst-retain-cycle\">Листинг 2.3</a></p>"))
         #expect(gallery.contains("<p class=\"gallery-description\">Два объекта, удерживающие друг друга, и слабая ссылка, которая их освобождает.</p>"))
         #expect(gallery.contains("<p class=\"gallery-platform\">Работает в Linux и macOS</p>"))
         #expect(gallery.contains("<a href=\"downloads/chapter-memory.zip\" download>Все примеры главы 2 (zip)</a>"))

@@ -29,11 +29,20 @@ func resolveCourse(_ chapters: [(String, [LocaleTag: String])], locales: [Locale
 
 let testStrings: [LocaleTag: UIStrings] = [
     en: UIStrings(locale: en, entries: ["ref_chapter": "Chapter %@", "ref_section": "Section %@", "ref_listing": "Listing %1$@.%2$@",
-                                        "ref_figure": "Figure %1$@.%2$@", "ref_table": "Table %1$@.%2$@", "ref_exercise": "Exercise %1$@.%2$@"]),
-    ru: UIStrings(locale: ru, entries: ["ref_chapter": "Глава %@", "ref_section": "разд. %@", "ref_listing": "Листинг %1$@.%2$@",
-                                        "ref_figure": "Рис. %1$@.%2$@", "ref_table": "Таблица %1$@.%2$@", "ref_exercise": "Упражнение %1$@.%2$@"]),
+                                        "ref_figure": "Figure %1$@.%2$@", "ref_table": "Table %1$@.%2$@", "ref_exercise": "Exercise %1$@.%2$@",
+                                        "ref_chapter_start": "Chapter %@", "ref_section_start": "Section %@", "ref_listing_start": "Listing %1$@.%2$@",
+                                        "ref_figure_start": "Figure %1$@.%2$@", "ref_table_start": "Table %1$@.%2$@",
+                                        "ref_exercise_start": "Exercise %1$@.%2$@", "ref_number": "%1$@.%2$@", "ref_abbreviations": "e.g. i.e."]),
+    ru: UIStrings(locale: ru, entries: ["ref_chapter": "гл. %@", "ref_section": "разд. %@", "ref_listing": "листинг %1$@.%2$@",
+                                        "ref_figure": "рис. %1$@.%2$@", "ref_table": "табл. %1$@.%2$@", "ref_exercise": "упражнение %1$@.%2$@",
+                                        "ref_chapter_start": "Глава %@", "ref_section_start": "Раздел %@", "ref_listing_start": "Листинг %1$@.%2$@",
+                                        "ref_figure_start": "Рисунок %1$@.%2$@", "ref_table_start": "Таблица %1$@.%2$@",
+                                        "ref_exercise_start": "Упражнение %1$@.%2$@", "ref_number": "%1$@.%2$@", "ref_abbreviations": "см. ср. т. е."]),
     zh: UIStrings(locale: zh, entries: ["ref_chapter": "第 %@ 章", "ref_section": "%@ 节", "ref_listing": "代码清单 %1$@-%2$@",
-                                        "ref_figure": "图 %1$@-%2$@", "ref_table": "表 %1$@-%2$@", "ref_exercise": "练习 %1$@-%2$@"]),
+                                        "ref_figure": "图 %1$@-%2$@", "ref_table": "表 %1$@-%2$@", "ref_exercise": "练习 %1$@-%2$@",
+                                        "ref_chapter_start": "第 %@ 章", "ref_section_start": "%@ 节", "ref_listing_start": "代码清单 %1$@-%2$@",
+                                        "ref_figure_start": "图 %1$@-%2$@", "ref_table_start": "表 %1$@-%2$@",
+                                        "ref_exercise_start": "练习 %1$@-%2$@", "ref_number": "%1$@-%2$@", "ref_abbreviations": ""]),
 ]
 
 func labels(_ page: ChapterPage) -> [String] {
@@ -110,7 +119,7 @@ func labels(_ page: ChapterPage) -> [String] {
         #expect(diagnostics.isEmpty)
         #expect(labels(course.pages[en]![1]) == ["Section 1.1.2 -> first.html#one-b", "Chapter 1 -> first.html", "Listing 1.2 -> first.html#lst-b",
                                                   "Section 1.1.1 -> first.html#one-a", "Section 1.1 -> first.html#one", "Section 2.1 -> #here"])
-        #expect(labels(course.pages[ru]![1]).prefix(3) == ["разд. 1.1.2 -> first.html#one-b", "Глава 1 -> first.html", "Листинг 1.2 -> first.html#lst-b"])
+        #expect(labels(course.pages[ru]![1]).prefix(3) == ["разд. 1.1.2 -> first.html#one-b", "гл. 1 -> first.html", "листинг 1.2 -> first.html#lst-b"])
         #expect(labels(course.pages[zh]![1]).prefix(3) == ["1.1.2 节 -> first.html#one-b", "第 1 章 -> first.html", "代码清单 1-2 -> first.html#lst-b"])
     }
 
@@ -166,6 +175,8 @@ func labels(_ page: ChapterPage) -> [String] {
         return HTMLRenderer.render(course.pages[en]![0].document, strings: UIStrings(locale: en, entries: [
             "ref_listing": "Listing %1$@.%2$@", "ref_table": "Table %1$@.%2$@", "callout_note": "Note", "exercise_solution": "Solution",
             "ref_exercise": "Exercise %1$@.%2$@", "heading_anchor": "Link", "footnote_back": "Back", "ref_figure": "Figure %1$@.%2$@",
+            "ref_listing_start": "Listing %1$@.%2$@", "ref_table_start": "Table %1$@.%2$@", "ref_exercise_start": "Exercise %1$@.%2$@",
+            "ref_figure_start": "Figure %1$@.%2$@",
         ]), rawHTML: raw)
     }
 

@@ -66,7 +66,7 @@ import Testing
                                   dependencies: [], settings: SampleSettings())
         let package = SamplesPackage(root: "Samples", manifest: "", targets: ["hello": target], expected: [:], inputs: [:])
         var snippets: [String: SampleOutcome] = [:]
-        for snippet in Build.collectSnippets(document.blocks) {
+        for snippet in Build.swiftBlocks(document.blocks).snippets {
             let printed = snippet.code.split(separator: "\"")[1]
             snippets[snippet.targetName] = SampleOutcome(id: SampleRunID(name: snippet.targetName, locale: nil), status: .exited(0),
                                                          output: "\(printed)\n", errorTail: "", seconds: 0, cached: false)
@@ -80,7 +80,7 @@ import Testing
 
     @Test func snippetsInEveryContainerAreFoundToRun() {
         let (document, _) = ChapterParser.parse(chapter, path: "en/c.md")
-        let printed = Build.collectSnippets(document.blocks).map(\.code)
+        let printed = Build.swiftBlocks(document.blocks).snippets.map(\.code)
         // In the tree's order: cmark-gfm puts footnote definitions at the end.
         #expect(printed == ["print(\"in a callout\")\n", "print(\"in a solution\")\n", "print(\"in a footnote\")\n"], "\(printed)")
     }

@@ -1,0 +1,153 @@
+import CourseModel
+import Foundation
+
+/// The inline snippets' part of the samples stage: compile what the cache lacks (see
+/// `SnippetCompiler`), and check `{fails}` snippets against the errors their text quotes.
+extension SamplesStage {
+    struct CompiledSnippets {
+        /// `{run}` snippets that compiled: run with the samples.
+        var runnable: [Job] = []
+        /// `{compile}` and `{fails}` snippets whose check is complete: cached and verified.
+        var checked: [(Job, SampleOutcome)] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    static func compileSnippets(_ jobs: [Job], snippets: [String: Snippet], uses: [SnippetUse], folder: String, timeout: Double) -> CompiledSnippets {
+        var result = CompiledSnippets()
+        let jobsByName = Dictionary(jobs.map { ($0.id.name, $0) }, uniquingKeysWith: { a, _ in a })
+        // Declaration-only {compile} snippets are checked together first.
+        var merged: [(name: String, code: String)] = []
+        for job in jobs {
+            guard let snippet = snippets[job.id.name], snippet.mode == .compile,
+                  let code = SnippetCompiler.mergeableCode(snippet.code) else { continue }
+            merged.append((job.id.name, code))
+        }
+        let passed = SnippetCompiler.merged(merged, folder: folder, timeout: timeout)
+        for name in passed.sorted() {
+            guard let job = jobsByName[name] else { continue }
+            result.checked.append((job, SampleOutcome(id: job.id, status: .exited(0), output: "", errorTail: "", seconds: 0, cached: false)))
+        }
+        // Everything else on its own, in parallel.
+        let alone = jobs.filter { !passed.contains($0.id.name) }
+        let compiled = parallelMap(alone) { job -> (Job, SnippetCompiler.Result) in
+            let snippet = snippets[job.id.name]!
+            return (job, SnippetCompiler.standalone(name: job.id.name, code: snippet.code, folder: folder,
+                                                    binary: snippet.mode == .run ? job.executable : nil, timeout: timeout))
+        }
+        for (job, outcome) in compiled {
+            let snippet = snippets[job.id.name]!
+            switch snippet.mode {
+            case .fails where !outcome.timedOut:
+                // What the compiler said is the outcome: cached like a run's output, compared below.
+                let errors = outcome.messages.filter { $0.severity == "error" }.map(\.quoted)
+                let text = errors.isEmpty ? outcome.otherOutput : errors.joined(separator: "\n") + "\n"
+                result.checked.append((job, SampleOutcome(id: job.id, status: .exited(outcome.succeeded ? 0 : 1), output: text,
+                                                          errorTail: "", seconds: 0, cached: false)))
+            case .run where outcome.succeeded: result.runnable.append(job)
+            case .compile where outcome.succeeded:
+                result.checked.append((job, SampleOutcome(id: job.id, status: .exited(0), output: "", errorTail: "", seconds: 0, cached: false)))
+            default:
+                for use in uses where use.snippet.targetName == job.id.name {
+                    result.diagnostics += compileFailure(outcome, use: use, timeout: timeout)
+                }
+            }
+        }
+        return result
+    }
+
+    /// A snippet's compiler messages at the chapter's lines: the code starts on the line after
+    /// the opening fence, and a quote's `> ` or a list's indentation moves its columns.
+    static func compileFailure(_ outcome: SnippetCompiler.Result, use: SnippetUse, timeout: Double) -> [Diagnostic] {
+        let opening = SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column)
+        if outcome.timedOut {
+            return [.error(.snippetCompile, "compiling this snippet took more than \(timeout.formatted()) s and was stopped", at: opening,
+                           suggestion: "raise build_timeout in samples.yml if it really takes this long")]
+        }
+        var result: [Diagnostic] = []
+        for message in outcome.messages where message.severity == "error" {
+            let place = SourceLocation(path: use.path, line: use.snippet.position.line + message.line,
+                                       column: message.column + use.snippet.position.column - 1)
+            let what = use.snippet.mode == .run ? "this {run} snippet does not compile" : "this {compile} snippet does not compile"
+            result.append(.error(.snippetCompile, "\(what): \(message.text)", at: place,
+                                 suggestion: "setup the reader need not see can go between // snippet.hide and // snippet.show lines"))
+        }
+        if result.isEmpty {
+            result.append(.error(.snippetCompile, "this snippet did not compile:\n" + tail(outcome.otherOutput, lines: 12), at: opening))
+        }
+        return result
+    }
+
+    /// A `{fails}` snippet must not compile, and must fail with every error its ```error block quotes.
+    static func verifyFailure(_ outcome: SampleOutcome, snippet use: SnippetUse, options: Options, report: inout Report) {
+        let place = SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column)
+        if outcome.status.succeeded {
+            report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet compiles: the error its text explains does not happen",
+                                             at: place, suggestion: "check the code against the text, or mark it {compile} if it should compile"))
+            return
+        }
+        let actual = outcome.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let quoted = (use.snippet.expected ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let missing = quoted.filter { !actual.contains($0) }
+        if !quoted.isEmpty && missing.isEmpty { return }
+        if options.bless {
+            report.snippetBlessings.append(SnippetBlessing(use: use, text: outcome.output))
+            return
+        }
+        let said = "the compiler says:\n" + actual.map { "    " + $0 }.joined(separator: "\n")
+        if quoted.isEmpty {
+            report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet has no ```error block quoting the error it must give; " + said,
+                                             at: place, suggestion: "add the block after the snippet, or let primer build --bless write it"))
+        } else {
+            let at = SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
+            report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet fails, but not with "
+                                             + missing.map { "'\($0)'" }.joined(separator: ", ") + "; " + said,
+                                             at: at, suggestion: "if the compiler's wording is right, record it with primer build --bless"))
+        }
+    }
+}
+
+/// Figures a sample draws: compared file by file with `Figures/<sample>[.<locale>]/`.
+extension SamplesStage {
+    static func verifyFigures(_ outcome: SampleOutcome, target: SampleTarget, package: SamplesPackage, options: Options, report: inout Report) {
+        let folderName = SamplesPackage.figureFolderName(target.name, locale: outcome.id.locale)
+        let folder = package.figuresFolder + "/" + folderName
+        let expected = package.figures[folderName] ?? [:]
+        guard expected != outcome.figures else { return }
+        let name = outcome.id.description
+        if options.bless {
+            let fm = FileManager.default
+            do {
+                try? fm.removeItem(atPath: folder)
+                if !outcome.figures.isEmpty {
+                    try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    for (file, bytes) in outcome.figures { try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + file)) }
+                }
+                report.blessed.append(folder)
+            } catch {
+                report.diagnostics.append(.error(.blessWrite, "cannot write \(folder): \(error.localizedDescription)", at: SourceLocation(path: folder)))
+            }
+            return
+        }
+        let suggestion = "if the new drawing is right, record it with: primer build --bless"
+        for file in Set(expected.keys).union(outcome.figures.keys).sorted() {
+            let path = folder + "/" + file
+            switch (expected[file], outcome.figures[file]) {
+            case (nil, .some):
+                report.diagnostics.append(.error(.figureChanged, "sample '\(name)' drew \(file), which is not recorded in \(folder)/",
+                                                 at: SourceLocation(path: path), suggestion: suggestion))
+            case (.some, nil):
+                report.diagnostics.append(.error(.figureChanged, "sample '\(name)' no longer draws \(file) (recorded in \(folder)/)",
+                                                 at: SourceLocation(path: path), suggestion: suggestion))
+            case (.some(let old), .some(let new)) where old != new:
+                var detail = "\(old.count) bytes recorded, \(new.count) drawn"
+                if file.hasSuffix(".svg") {
+                    detail = unifiedDiff(expected: String(decoding: old, as: UTF8.self), actual: String(decoding: new, as: UTF8.self),
+                                         expectedName: path, actualName: "what '\(name)' drew")
+                }
+                report.diagnostics.append(.error(.figureChanged, "sample '\(name)' drew \(file) differently from the recorded one:\n" + detail,
+                                                 at: SourceLocation(path: path, line: 1, column: 1), suggestion: suggestion))
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import CourseModel
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// Compiles inline snippets with `swiftc` directly (no SwiftPM: a snippet is one file, and the
+/// cache already knows which ones changed). `{compile}` snippets that hold only declarations are
+/// type-checked together, many files in one compiler process, the way rustdoc merges doctests;
+/// each one's top-level declarations are made `fileprivate` first, so a snippet cannot lean on
+/// another's. When the merged check fails, the snippets it blames are checked on their own, so
+/// every error is the one a reader would see compiling that snippet alone. Everything else is
+/// compiled on its own, in parallel: `{run}` into a binary, `{fails}` and `{compile}` fragments
+/// (statements, top-level variables) type-checked in script mode, as a `main.swift` is.
+enum SnippetCompiler {
+    /// One compiler message inside a snippet's own file (line and column in the snippet's code).
+    struct Message: Hashable, Sendable {
+        var severity: String
+        var line: Int
+        var column: Int
+        var text: String
+        /// "error: cannot assign to value: 'x' is a 'let' constant", as an ```error block quotes it.
+        var quoted: String { severity + ": " + text }
+    }
+
+    struct Result: Sendable {
+        var succeeded: Bool
+        var messages: [Message]
+        /// What the compiler printed that is not a message of the snippet (a crash, a missing tool).
+        var otherOutput: String
+        var timedOut = false
+    }
+
+    static let languageFlags = ["-swift-version", "6", "-diagnostic-style", "llvm"]
+
+    /// Type-checks or compiles one snippet in script mode, as `main.swift` of its own module.
+    static func standalone(name: String, code: String, folder: String, binary: String?, timeout: Double) -> Result {
+        let directory = folder + "/src/" + name
+        write(code, to: directory + "/main.swift")
+        var arguments = ["swiftc"] + languageFlags + ["-module-name", "main", "main.swift"]
+        if let binary {
+            try? FileManager.default.createDirectory(atPath: (binary as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            arguments += ["-o", binary]
+        } else {
+            arguments.insert("-typecheck", at: 1)
+        }
+        let output = Shell.run(arguments, in: directory, timeout: timeout)
+        let text = output.stdout + "\n" + output.stderr
+        let messages = parse(text, file: "main.swift")
+        return Result(succeeded: output.status == 0 && !output.timedOut, messages: messages.matched,
+                      otherOutput: messages.other, timedOut: output.timedOut)
+    }
+
+    /// Type-checks declaration-only snippets as the files of one module. Returns the names that
+    /// passed; the rest must be checked on their own.
+    static func merged(_ snippets: [(name: String, code: String)], folder: String, timeout: Double) -> Set<String> {
+        guard !snippets.isEmpty else { return [] }
+        let directory = folder + "/merged"
+        let fm = FileManager.default
+        let wanted = Set(snippets.map { $0.name + ".swift" })
+        for stale in Set((try? fm.contentsOfDirectory(atPath: directory)) ?? []).subtracting(wanted) {
+            try? fm.removeItem(atPath: directory + "/" + stale)
+        }
+        for snippet in snippets { write(snippet.code, to: directory + "/" + snippet.name + ".swift") }
+        // Members that another file's import brings in stay invisible, as they are to a reader
+        // who compiles the snippet alone.
+        let arguments = ["swiftc", "-typecheck", "-wmo", "-enable-upcoming-feature", "MemberImportVisibility"] + languageFlags
+            + ["-module-name", "PrimerSnippets"] + snippets.map { $0.name + ".swift" }.sorted()
+        let output = Shell.run(arguments, in: directory, timeout: timeout)
+        if output.status == 0 && !output.timedOut { return Set(snippets.map(\.name)) }
+        let text = output.stdout + "\n" + output.stderr
+        var blamed = Set<String>()
+        var unattributed = output.timedOut
+        for line in text.split(separator: "\n") where line.contains(": error: ") {
+            let file = line.split(separator: ":").first.map(String.init) ?? ""
+            if file.hasSuffix(".swift"), wanted.contains(file) { blamed.insert(String(file.dropLast(6))) } else { unattributed = true }
+        }
+        if unattributed || blamed.isEmpty { return [] }
+        return Set(snippets.map(\.name)).subtracting(blamed)
+    }
+
+    /// The snippet's code as a file of a shared module, or nil when it must be compiled alone:
+    /// only declarations (types, protocols, extensions, functions, type aliases, imports) are
+    /// merged, each made `fileprivate`. Top-level statements and variables (script mode gives
+    /// them different rules), operators, `@main`, declarations with an access level of their own,
+    /// and conformances added to types the snippet does not declare (their members would be
+    /// visible to the others) keep a snippet on its own.
+    static func mergeableCode(_ code: String) -> String? {
+        let file = Parser.parse(source: code)
+        guard !file.hasError else { return nil }
+        var declared = Set<String>()
+        for item in file.statements {
+            guard let decl = item.item.as(DeclSyntax.self) else { return nil }
+            if let name = declaredTypeName(decl) { declared.insert(name) }
+        }
+        var insertions: [AbsolutePosition] = []
+        for item in file.statements {
+            let decl = item.item.as(DeclSyntax.self)!
+            if decl.is(ImportDeclSyntax.self) { continue }
+            let modifiers: DeclModifierListSyntax
+            let attributes: AttributeListSyntax
+            let introducer: TokenSyntax
+            if let d = decl.as(StructDeclSyntax.self) { (modifiers, attributes, introducer) = (d.modifiers, d.attributes, d.structKeyword) }
+            else if let d = decl.as(ClassDeclSyntax.self) { (modifiers, attributes, introducer) = (d.modifiers, d.attributes, d.classKeyword) }
+            else if let d = decl.as(EnumDeclSyntax.self) { (modifiers, attributes, introducer) = (d.modifiers, d.attributes, d.enumKeyword) }
+            else if let d = decl.as(ActorDeclSyntax.self) { (modifiers, attributes, introducer) = (d.modifiers, d.attributes, d.actorKeyword) }
+            else if let d = decl.as(ProtocolDeclSyntax.self) { (modifiers, attributes, introducer) = (d.modifiers, d.attributes, d.protocolKeyword) }
+            else if let d = decl.as(FunctionDeclSyntax.self) { (modifiers, attributes, introducer) = (d.modifiers, d.attributes, d.funcKeyword) }
+            else if let d = decl.as(TypeAliasDeclSyntax.self) { (modifiers, attributes, introducer) = (d.modifiers, d.attributes, d.typealiasKeyword) }
+            else if let d = decl.as(ExtensionDeclSyntax.self) {
+                if d.inheritanceClause != nil {
+                    // A conformance cannot be fileprivate: only for a type of the snippet's own.
+                    guard declared.contains(d.extendedType.trimmedDescription) else { return nil }
+                    continue
+                }
+                (modifiers, attributes, introducer) = (d.modifiers, d.attributes, d.extensionKeyword)
+            } else {
+                return nil
+            }
+            if attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }) { return nil }
+            let access = ["public", "open", "internal", "package", "private", "fileprivate"]
+            if modifiers.contains(where: { access.contains($0.name.text) }) {
+                // private and fileprivate already keep it in its file; anything wider would leak.
+                if modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }) { continue }
+                return nil
+            }
+            insertions.append(modifiers.first?.positionAfterSkippingLeadingTrivia ?? introducer.positionAfterSkippingLeadingTrivia)
+        }
+        var bytes = Array(code.utf8)
+        for position in insertions.sorted(by: >) {
+            bytes.insert(contentsOf: Array("fileprivate ".utf8), at: position.utf8Offset)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func declaredTypeName(_ decl: DeclSyntax) -> String? {
+        if let d = decl.as(StructDeclSyntax.self) { return d.name.text }
+        if let d = decl.as(ClassDeclSyntax.self) { return d.name.text }
+        if let d = decl.as(EnumDeclSyntax.self) { return d.name.text }
+        if let d = decl.as(ActorDeclSyntax.self) { return d.name.text }
+        if let d = decl.as(ProtocolDeclSyntax.self) { return d.name.text }
+        return nil
+    }
+
+    /// `file:line:col: severity: text` lines for `file`; everything else is kept as other output.
+    static func parse(_ text: String, file: String) -> (matched: [Message], other: String) {
+        var messages: [Message] = []
+        var other: [Substring] = []
+        var seen = Set<Message>()
+        for line in text.split(separator: "\n") {
+            var matched = false
+            for severity in ["error", "warning", "note"] {
+                guard let marker = line.range(of: ": \(severity): ") else { continue }
+                let place = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+                guard place.count >= 3, let number = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else { continue }
+                matched = true
+                let path = place.dropLast(2).joined(separator: ":")
+                guard path == file || path.hasSuffix("/" + file) else { break }
+                let message = Message(severity: severity, line: number, column: column, text: String(line[marker.upperBound...]))
+                if seen.insert(message).inserted { messages.append(message) }
+                break
+            }
+            if !matched && !line.allSatisfy(\.isWhitespace) { other.append(line) }
+        }
+        return (messages, other.joined(separator: "\n"))
+    }
+
+    static func write(_ text: String, to path: String) {
+        if FileManager.default.contents(atPath: path) == Data(text.utf8) { return }
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+}
