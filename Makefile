@@ -45,6 +45,7 @@ bench: deps bench-deps
 	$(SWIFT) build -c release --product primer
 	Scripts/bench.sh
 	Scripts/bench-samples.sh
+	Scripts/bench-snippets.sh
 	Scripts/bench-serve.sh
 
 clean:

@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "deinit-trace"),
         .executableTarget(name: "retain-cycle"),
         .executableTarget(name: "copy-on-write"),
+        .executableTarget(name: "memory-diagrams"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -125,6 +125,9 @@ public struct CourseSources: Sendable {
     public var contentFiles: Set<String>
     /// `Content/Samples`, when the course has runnable samples.
     public var samples: SamplesSources?
+    /// The recorded drawings of samples and snippets (`Content/Samples/Figures/<folder>/<file>`).
+    public var figures: [String: [String: [UInt8]]] = [:]
+    public var figuresFolder = "Content/Samples/Figures"
     public init(config: CourseConfig, chapters: [String: [LocaleTag: ChapterSource]], catalog: StringCatalog?,
                 templates: [String: TemplateSource], assets: [AssetFile], contentFiles: Set<String>, samples: SamplesSources? = nil) {
         self.config = config; self.chapters = chapters; self.catalog = catalog

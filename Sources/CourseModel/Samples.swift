@@ -57,6 +57,10 @@ public struct SampleTarget: Hashable, Sendable {
         self.name = name; self.kind = kind; self.folder = folder; self.files = files
         self.dependencies = dependencies; self.settings = settings
     }
+    /// The name code imports it by: SwiftPM's C99 name (`memory-diagrams` → `memory_diagrams`).
+    public var moduleName: String {
+        String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    }
 }
 
 /// `Content/Samples`: a SwiftPM package with one executable target per sample.
@@ -69,16 +73,11 @@ public struct SamplesPackage: Sendable {
     public var expected: [String: String]
     /// Files the settings refer to (stdin), by path relative to the package root.
     public var inputs: [String: [UInt8]]
-    /// Expected figures: `Figures/<sample>/` (or `Figures/<sample>.<locale>/`) → file name → bytes.
-    public var figures: [String: [String: [UInt8]]]
-    public init(root: String, manifest: String, targets: [String: SampleTarget], expected: [String: String], inputs: [String: [UInt8]],
-                figures: [String: [String: [UInt8]]] = [:]) {
+    public init(root: String, manifest: String, targets: [String: SampleTarget], expected: [String: String], inputs: [String: [UInt8]]) {
         self.root = root; self.manifest = manifest; self.targets = targets; self.expected = expected; self.inputs = inputs
-        self.figures = figures
     }
 
     public var outputsFolder: String { root + "/Outputs" }
-    public var figuresFolder: String { root + "/Figures" }
 
     /// The folder of `Figures/` that holds what a run draws: `house-plan` or `house-plan.ru`.
     public static func figureFolderName(_ sample: String, locale: LocaleTag?) -> String {
@@ -156,6 +155,8 @@ public struct Snippet: Hashable, Sendable {
     public var position: Position
     /// Where the expected block starts (for --bless), 0 when there is none.
     public var expectedLine: Int
+    /// Its `#id`: names the folder of `Figures/` its drawings are recorded in.
+    public var id: String?
     public init(mode: Mode = .run, code: String, expected: String?, position: Position, expectedLine: Int) {
         self.mode = mode; self.code = code; self.expected = expected; self.position = position; self.expectedLine = expectedLine
     }
@@ -260,9 +261,11 @@ public struct SamplePlace: Hashable, Sendable {
     public var section: String?
     public var sectionID: String?
     public var sectionTitle: String?
-    /// The listing's id and number ("2.3"), when it is a listing.
+    /// The listing's id and number ("2.3"), when it is a listing (or a figure the sample drew).
     public var listingID: String?
     public var listingNumber: Numbering?
+    /// The place is a figure the sample drew, not a listing of its code.
+    public var isFigure = false
     public init(chapterID: String, chapterNumber: Int, chapterTitle: String, section: String?, sectionID: String?, sectionTitle: String?,
                 listingID: String?, listingNumber: Numbering?) {
         self.chapterID = chapterID; self.chapterNumber = chapterNumber; self.chapterTitle = chapterTitle; self.section = section
@@ -288,8 +291,6 @@ public struct SamplesSources: Sendable {
     public var settingsLocations: [String: SourceLocation]
     public var expected: [String: String]
     public var inputs: [String: [UInt8]]
-    /// Expected figures, as `SamplesPackage.figures`.
-    public var figures: [String: [String: [UInt8]]] = [:]
     /// Seconds `swift build` (and `swift package dump-package`) may take before it is stopped.
     public var buildTimeout: Double
     public init(root: String, manifest: String, files: [String: String], settings: [String: SampleSettings],

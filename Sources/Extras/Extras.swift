@@ -52,11 +52,19 @@ public enum Extras {
             for page in pages {
                 var seen = Set<String>()
                 walk(page) { block, section in
-                    guard case .code(let code) = block, let sample = code.sample,
-                          seen.insert(sample + (section.heading?.id ?? "")).inserted else { return }
+                    // A listing of the sample's code, or a figure it drew.
+                    let sample: String?, id: String?, number: Numbering?
+                    switch block {
+                    case .code(let code): (sample, id, number) = (code.sample, code.id, code.number)
+                    case .figure(let figure): (sample, id, number) = (figure.drawn.flatMap { package.targets[$0.run.name] == nil ? nil : $0.run.name },
+                                                                      figure.id, figure.number)
+                    default: return
+                    }
+                    guard let sample, seen.insert(sample + (section.heading?.id ?? "")).inserted else { return }
                     var place = place(on: page, in: section)
-                    place.listingID = code.id
-                    place.listingNumber = code.number
+                    place.listingID = id
+                    place.listingNumber = number
+                    if case .figure = block { place.isFigure = true }
                     places[sample, default: [:]][locale, default: []].append(place)
                 }
             }

@@ -93,13 +93,16 @@ public enum CourseLoader {
 
         let (samples, sampleDiagnostics) = loadSamples(join(options.contentPath, "Samples"))
         diagnostics += sampleDiagnostics
+        let figures = loadFigures(join(options.contentPath, "Samples/Figures"))
         // One walk of the content folder gives the files chapters may use and the links to check.
         let contentTree = FileTree.scan(under: options.contentPath, hidden: false, linkedFiles: true)
         diagnostics += linksLeaving(options.contentPath, links: contentTree.links)
         diagnostics += linksLeaving(options.templatesPath, links: FileTree.scan(under: options.templatesPath, hidden: false).links)
-        let sources = CourseSources(config: config, chapters: chapters, catalog: catalog, templates: templates,
+        var sources = CourseSources(config: config, chapters: chapters, catalog: catalog, templates: templates,
                                     assets: assets, contentFiles: contentFiles(contentTree.files, locales: configured),
                                     samples: samples)
+        sources.figures = figures
+        sources.figuresFolder = join(options.contentPath, "Samples/Figures")
         return (sources, diagnostics)
     }
 
@@ -206,6 +209,18 @@ public enum CourseLoader {
                               body: body, bodyLine: close + 2, translatedFrom: translatedFrom, updated: updated), diagnostics)
     }
 
+    /// `Content/Samples/Figures`: the recorded drawings of samples and snippets, by folder
+    /// (`house-plan`, `house-plan.ru`, `lst-house.en`) and file name.
+    static func loadFigures(_ folder: String) -> [String: [String: [UInt8]]] {
+        var figures: [String: [String: [UInt8]]] = [:]
+        for path in allFiles(under: folder) where !path.hasPrefix(".") {
+            let parts = path.split(separator: "/")
+            guard parts.count == 2, let data = FileManager.default.contents(atPath: join(folder, path)) else { continue }
+            figures[String(parts[0]), default: [:]][String(parts[1])] = [UInt8](data)
+        }
+        return figures
+    }
+
     /// `Content/Samples`: the manifest, the sources, settings, expected outputs and inputs.
     static func loadSamples(_ root: String) -> (SamplesSources?, [Diagnostic]) {
         let manifestPath = join(root, "Package.swift")
@@ -232,12 +247,6 @@ public enum CourseLoader {
         for name in allFiles(under: join(root, "Inputs")) where !name.hasPrefix(".") {
             if let data = FileManager.default.contents(atPath: join(root, "Inputs/\(name)")) { inputs["Inputs/\(name)"] = [UInt8](data) }
         }
-        var figures: [String: [String: [UInt8]]] = [:]
-        for path in allFiles(under: join(root, "Figures")) where !path.hasPrefix(".") {
-            let parts = path.split(separator: "/")
-            guard parts.count == 2, let data = FileManager.default.contents(atPath: join(root, "Figures/\(path)")) else { continue }
-            figures[String(parts[0]), default: [:]][String(parts[1])] = [UInt8](data)
-        }
         let settingsPath = join(root, "samples.yml")
         var settings: [String: SampleSettings] = [:]
         var locations: [String: SourceLocation] = [:]
@@ -245,10 +254,8 @@ public enum CourseLoader {
         if FileManager.default.fileExists(atPath: settingsPath), let yaml = text(settingsPath) {
             (settings, locations, buildTimeout) = SampleSettingsReader.read(yaml, path: settingsPath, inputs: Set(inputs.keys), diagnostics: &diagnostics)
         }
-        var sources = SamplesSources(root: root, manifest: manifest, files: files, settings: settings, settingsLocations: locations,
-                                     expected: expected, inputs: inputs, buildTimeout: buildTimeout)
-        sources.figures = figures
-        return (sources, diagnostics)
+        return (SamplesSources(root: root, manifest: manifest, files: files, settings: settings, settingsLocations: locations,
+                               expected: expected, inputs: inputs, buildTimeout: buildTimeout), diagnostics)
     }
 
     /// `Localizable.xcstrings`, then any legacy `<locale>.lproj/Localizable.strings` and

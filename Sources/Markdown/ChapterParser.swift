@@ -46,6 +46,7 @@ private struct ConventionPass {
                     output.append(.sample(embed(sample, code)))
                 } else if let mode = Snippet.Mode.allCases.first(where: { code.attributes.classes.contains($0.rawValue) }) {
                     var snippet = Snippet(mode: mode, code: code.code, expected: nil, position: code.position, expectedLine: 0)
+                    snippet.id = code.attributes.id
                     let following = mode == .fails ? "error" : "output"
                     if mode != .compile, index + 1 < input.count, case .code(let next) = input[index + 1],
                        next.language.split(separator: " ").first.map(String.init) == following {

@@ -147,7 +147,7 @@ struct BuildRun {
             result.listings = result.listings + swift.tally
         }
         let snippets = parsed.filter { !$0.2.snippets.isEmpty }.sorted { $0.0.source.path < $1.0.source.path }
-            .flatMap { chapter, _, swift in swift.snippets.map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path) } }
+            .flatMap { chapter, _, swift in swift.snippets.map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path, locale: chapter.source.locale) } }
         lap("parse")
         return Parsed(chapters: chapters, snippets: snippets)
     }
@@ -159,11 +159,13 @@ struct BuildRun {
     mutating func runSamples(_ loaded: Loaded, _ parsed: Parsed) -> SampleResults {
         let samples = loaded.sources.samples
         guard samples != nil || !parsed.snippets.isEmpty else { return .none }
-        let key = SamplesStage.inputsKey(samples, snippets: parsed.snippets, locales: loaded.locales)
+        let key = SamplesStage.inputsKey(samples, snippets: parsed.snippets, locales: loaded.locales, figures: loaded.sources.figures)
         let reused = options.bless ? nil : options.session?.samplesReport(key: key)
-        let report = reused ?? SamplesStage.run(samples, snippets: parsed.snippets,
-                                                options: .init(cacheDirectory: cache.folder, locales: loaded.locales, bless: options.bless,
-                                                               progress: options.sampleProgress))
+        var stageOptions = SamplesStage.Options(cacheDirectory: cache.folder, locales: loaded.locales, bless: options.bless,
+                                                progress: options.sampleProgress)
+        stageOptions.figures = loaded.sources.figures
+        stageOptions.figuresFolder = loaded.sources.figuresFolder
+        let report = reused ?? SamplesStage.run(samples, snippets: parsed.snippets, options: stageOptions)
         if reused == nil, !report.diagnostics.hasErrors { options.session?.store(samplesKey: key, report: report) }
         result.samples = report
         result.diagnostics += report.diagnostics
@@ -266,7 +268,8 @@ struct BuildRun {
         var drawn: [String: [UInt8]] = [:]
         for (locale, pages) in course.pages {
             for figure in pages.flatMap(\.drawnFigures) {
-                if let bytes = samples.outcomes[figure.run]?.figures[figure.file] { drawn[SitePaths.page(figure.path, in: locale)] = bytes }
+                let outcome = samples.outcomes[figure.run] ?? samples.snippets[figure.run.name]
+                if let bytes = outcome?.figures[figure.file] { drawn[SitePaths.page(figure.path, in: locale)] = bytes }
             }
         }
         later += drawn.sorted(by: { $0.key < $1.key }).map { SiteFile(path: $0.key, contents: .bytes($0.value)) }

@@ -9,7 +9,7 @@ extension SiteRenderer {
         let label: String
         let anchor: String?
         if let number = place.listingNumber {
-            label = strings.format("ref_listing_start", String(number.parts[0]), String(number.parts[1]))
+            label = strings.format(place.isFigure ? "ref_figure_start" : "ref_listing_start", String(number.parts[0]), String(number.parts[1]))
             anchor = place.listingID
         } else if let section = place.section {
             label = strings.format("ref_section_start", section)

@@ -27,7 +27,17 @@ struct SampleExpander {
 
     func location(_ p: Position) -> SourceLocation { SourceLocation(path: path, line: p.line, column: p.column) }
 
+    /// The chapter's snippets that have an id, for figures they draw (`snippet:ID/FILE.svg`).
+    var snippetsByID: [String: Snippet] = [:]
+    var collectedSnippets = false
+
     mutating func expand(_ blocks: [Block]) -> [Block] {
+        if !collectedSnippets {  // the first call gets the chapter's blocks; later ones, blocks inside them
+            collectedSnippets = true
+            blocks.walk { block, _ in
+                if case .snippet(_, let snippet) = block, let id = snippet.id { snippetsByID[id] = snippet }
+            }
+        }
         // Most blocks hold no sample: those arrays are kept as they are instead of being copied.
         guard blocks.contains(where: Self.holdsSamples) else { return blocks }
         var expanded: [Block] = []
@@ -41,7 +51,7 @@ struct SampleExpander {
             switch block {
             case .sample, .snippet: return true
             case .code(let code): return code.isSwift && code.attributes.classes.contains("listing-only")
-            case .figure(let figure): return figure.image.source.hasPrefix(Self.drawnScheme)
+            case .figure(let figure): return figure.image.source.hasPrefix(Self.drawnScheme) || figure.image.source.hasPrefix(Self.snippetScheme)
             default: return false
             }
         }
@@ -68,8 +78,9 @@ struct SampleExpander {
             return result
         case .code(let code) where code.isSwift && code.attributes.classes.contains("listing-only"):
             return [block, .listingOnlyNote(inline: true)]
-        case .figure(var figure) where figure.image.source.hasPrefix(Self.drawnScheme):
-            guard let drawn = drawnFigure(figure.image.source, at: figure.image.position) else { return [] }
+        case .figure(var figure) where figure.image.source.hasPrefix(Self.drawnScheme) || figure.image.source.hasPrefix(Self.snippetScheme):
+            let source = figure.image.source
+            guard let drawn = drawnFigure(source, at: figure.image.position) else { return [] }
             figure.drawn = drawn
             figure.image.source = drawn.path
             return [.figure(figure)]
@@ -78,40 +89,58 @@ struct SampleExpander {
         }
     }
 
-    /// `![Caption](sample:NAME/FILE.svg)`: a figure the sample draws into `$PRIMER_FIGURES`.
+    /// `![Caption](sample:NAME/FILE.svg)`: a figure the sample draws into `$PRIMER_FIGURES`;
+    /// `![Caption](snippet:ID/FILE.svg)`: one the chapter's `{run #ID}` snippet draws.
     static let drawnScheme = "sample:"
+    static let snippetScheme = "snippet:"
 
     mutating func drawnFigure(_ source: String, at position: Position) -> DrawnFigure? {
-        let reference = source.dropFirst(Self.drawnScheme.count)
+        let bySample = source.hasPrefix(Self.drawnScheme)
+        let what = bySample ? "sample" : "snippet"
+        let reference = source.dropFirst(bySample ? Self.drawnScheme.count : Self.snippetScheme.count)
         guard let slash = reference.firstIndex(of: "/") else {
-            diagnostics.append(.error(.sampleEmbed, "'\(source)' does not name a sample and a file", at: location(position),
-                                      suggestion: "write sample:NAME/FILE.svg, e.g. sample:house-plan/house.svg"))
+            diagnostics.append(.error(.sampleEmbed, "'\(source)' does not name a \(what) and a file", at: location(position),
+                                      suggestion: bySample ? "write sample:NAME/FILE.svg, e.g. sample:house-plan/house.svg"
+                                                           : "write snippet:ID/FILE.svg, where ID is the id of a {run #ID} snippet of this chapter"))
             return nil
         }
         let name = String(reference[..<slash]), file = String(reference[reference.index(after: slash)...])
-        guard let package = results.package else {
-            if !results.packageFailed {
-                diagnostics.append(.error(.sampleEmbed, "this figure is drawn by sample '\(name)' but the course has no samples package",
-                                          at: location(position), suggestion: "create Content/Samples/Package.swift"))
+        let run: SampleRunID, folder: String
+        if bySample {
+            guard let package = results.package else {
+                if !results.packageFailed {
+                    diagnostics.append(.error(.sampleEmbed, "this figure is drawn by sample '\(name)' but the course has no samples package",
+                                              at: location(position), suggestion: "create Content/Samples/Package.swift"))
+                }
+                return nil
             }
-            return nil
+            guard let target = package.targets[name], target.kind == .executable else {
+                diagnostics.append(.error(.sampleEmbed, "no sample named '\(name)' in \(package.root) draws figures", at: location(position),
+                                          suggestion: closestMatch(to: name, in: package.targets.keys).map { "did you mean '\($0)'?" }))
+                return nil
+            }
+            run = SampleRunID(name: name, locale: target.settings.perLocale ? locale : nil)
+            folder = SamplesPackage.figureFolderName(name, locale: run.locale)
+        } else {
+            guard let snippet = snippetsByID[name], snippet.mode == .run else {
+                diagnostics.append(.error(.sampleEmbed, "no {run} snippet of this chapter has the id '\(name)'", at: location(position),
+                                          suggestion: closestMatch(to: name, in: snippetsByID.keys).map { "did you mean '\($0)'?" }
+                                            ?? "give the snippet that draws it an id: ```swift {run #\(name)}"))
+                return nil
+            }
+            run = SampleRunID(name: snippet.targetName, locale: nil)
+            folder = "\(name).\(locale.rawValue)"
         }
-        guard let target = package.targets[name], target.kind == .executable else {
-            diagnostics.append(.error(.sampleEmbed, "no sample named '\(name)' in \(package.root) draws figures", at: location(position),
-                                      suggestion: closestMatch(to: name, in: package.targets.keys).map { "did you mean '\($0)'?" }))
-            return nil
-        }
-        let run = SampleRunID(name: name, locale: target.settings.perLocale ? locale : nil)
-        guard let outcome = results.outcomes[run] else { return nil }  // it failed: already reported
+        // No outcome: the run failed, and that is already reported.
+        guard let outcome = bySample ? results.outcomes[run] : results.snippets[run.name] else { return nil }
         guard outcome.figures[file] != nil else {
             let drawn = outcome.figures.keys.sorted()
-            diagnostics.append(.error(.sampleEmbed, "sample '\(run)' did not draw '\(file)'", at: location(position),
+            diagnostics.append(.error(.sampleEmbed, "\(what) '\(bySample ? run.description : name)' did not draw '\(file)'", at: location(position),
                                       suggestion: closestMatch(to: file, in: drawn).map { "did you mean '\($0)'?" }
-                                        ?? (drawn.isEmpty ? "the sample writes its figures into the folder $PRIMER_FIGURES names"
+                                        ?? (drawn.isEmpty ? "the \(what) writes its figures into the folder $PRIMER_FIGURES names"
                                                           : "it drew: " + drawn.joined(separator: ", "))))
             return nil
         }
-        let folder = SamplesPackage.figureFolderName(name, locale: run.locale)
         return DrawnFigure(run: run, file: file, path: SitePaths.drawnFigure(folder: folder, file: file))
     }
 

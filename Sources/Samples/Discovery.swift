@@ -86,7 +86,7 @@ enum Discovery {
                                         suggestion: closestMatch(to: name, in: targets.keys).map { "did you mean '\($0)'?" }))
         }
         return (SamplesPackage(root: sources.root, manifest: sources.manifest, targets: targets, expected: sources.expected,
-                               inputs: sources.inputs, figures: sources.figures), diagnostics)
+                               inputs: sources.inputs), diagnostics)
     }
 }
 

@@ -11,6 +11,9 @@ public enum SamplesStage {
         public var locales: [LocaleTag]
         /// Write actual output as the new expected output instead of failing on a difference.
         public var bless: Bool
+        /// Recorded drawings (`Content/Samples/Figures`), by folder and file, and where they are.
+        public var figures: [String: [String: [UInt8]]] = [:]
+        public var figuresFolder = "Content/Samples/Figures"
         public var progress: (@Sendable (Progress) -> Void)?
         public init(cacheDirectory: String, locales: [LocaleTag], bless: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil) {
             self.cacheDirectory = cacheDirectory; self.locales = locales; self.bless = bless; self.progress = progress
@@ -29,7 +32,9 @@ public enum SamplesStage {
     public struct SnippetUse: Sendable {
         public var snippet: Snippet
         public var path: String
-        public init(snippet: Snippet, path: String) { self.snippet = snippet; self.path = path }
+        /// The locale of the chapter it is in: a snippet's figures are recorded per locale.
+        public var locale: LocaleTag
+        public init(snippet: Snippet, path: String, locale: LocaleTag) { self.snippet = snippet; self.path = path; self.locale = locale }
     }
 
     /// A snippet's block `--bless` will write, and what goes in it.
@@ -89,12 +94,20 @@ public enum SamplesStage {
         let snippetFolder = options.cacheDirectory + "/snippets"
         var uniqueSnippets: [String: Snippet] = [:]
         for use in snippets where uniqueSnippets[use.snippet.targetName] == nil { uniqueSnippets[use.snippet.targetName] = use.snippet }
+        // Snippets may import the samples' library targets (`import Fractions`): their sources are
+        // part of the key, and the package is built before them.
+        var libraries: [String: [SampleTarget]] = [:]
         for (name, snippet) in uniqueSnippets.sorted(by: { $0.key < $1.key }) {
             var hasher = StableHash()
             hasher.add("snippet-v4")
             hasher.add(Shell.toolchainVersion)
             hasher.add(snippet.mode.rawValue)
             hasher.add(snippet.code)
+            if let package {
+                let imported = importedLibraries(snippet.code, package: package)
+                if !imported.isEmpty { libraries[name] = imported }
+                for library in imported { hasher.add(library.name); for file in library.files { hasher.add(file.path); hasher.add(file.text) } }
+            }
             snippetJobs.append(Job(id: SampleRunID(name: name, locale: nil), key: hasher.hex,
                                    executable: URL(fileURLWithPath: snippetFolder).standardizedFileURL.path + "/bin/" + name,
                                    settings: SampleSettings(), stdin: nil))
@@ -129,12 +142,22 @@ public enum SamplesStage {
                 report.diagnostics += failure(output)
             }
         }
-        if let package, !missingSamples.isEmpty {
+        if let package, !missingSamples.isEmpty || missingSnippets.contains(where: { libraries[$0.id.name] != nil }) {
             build(package.root, shownAs: package.root, jobs: missingSamples) { compileFailure($0, root: package.root) }
         }
         if !missingSnippets.isEmpty {
             options.progress?(.building("inline snippets"))
-            let compiled = compileSnippets(missingSnippets, snippets: uniqueSnippets, uses: snippets, folder: snippetFolder, timeout: buildTimeout)
+            var linking: [String: SnippetCompiler.Libraries] = [:]
+            if let package {
+                let products = URL(fileURLWithPath: package.root).standardizedFileURL.path + "/.build/debug"
+                for (name, imported) in libraries {
+                    let closure = Set(imported.flatMap { package.closure(of: $0.name) }.filter { $0.kind == .library })
+                    linking[name] = SnippetCompiler.Libraries(modules: products + "/Modules",
+                                                              objectFolders: closure.map { products + "/\($0.moduleName).build" }.sorted())
+                }
+            }
+            let compiled = compileSnippets(missingSnippets, snippets: uniqueSnippets, uses: snippets, folder: snippetFolder, timeout: buildTimeout,
+                                           libraries: linking)
             report.built += 1
             report.diagnostics += compiled.diagnostics
             runnable += compiled.runnable
@@ -182,7 +205,9 @@ public enum SamplesStage {
             report.snippets[use.snippet.targetName] = outcome
             let errors = report.diagnostics.filter(\.isError).count
             switch use.snippet.mode {
-            case .run: verify(outcome, snippet: use, options: options, report: &report)
+            case .run:
+                verify(outcome, snippet: use, options: options, report: &report)
+                verifyFigures(outcome, snippet: use, options: options, report: &report)
             case .fails: verifyFailure(outcome, snippet: use, options: options, report: &report)
             case .compile: break
             }
@@ -211,17 +236,18 @@ public enum SamplesStage {
 
     /// Everything the stage reads, as one key: a preview rebuild whose key is unchanged reuses
     /// the last report without looking at a single sample.
-    public static func inputsKey(_ sources: SamplesSources?, snippets: [SnippetUse], locales: [LocaleTag]) -> String {
+    public static func inputsKey(_ sources: SamplesSources?, snippets: [SnippetUse], locales: [LocaleTag],
+                                 figures: [String: [String: [UInt8]]] = [:]) -> String {
         var key = StableHash()
+        for (folder, files) in figures.sorted(by: { $0.key < $1.key }) {
+            for (name, bytes) in files.sorted(by: { $0.key < $1.key }) { key.add(folder + "/" + name); key.add(bytes) }
+        }
         if let samples = sources {
             key.add(samples.manifest)
             key.add("\(samples.buildTimeout)")
             for (path, text) in samples.files.sorted(by: { $0.key < $1.key }) { key.add(path); key.add(text) }
             for (name, text) in samples.expected.sorted(by: { $0.key < $1.key }) { key.add(name); key.add(text) }
             for (name, bytes) in samples.inputs.sorted(by: { $0.key < $1.key }) { key.add(name); key.add(bytes) }
-            for (folder, files) in samples.figures.sorted(by: { $0.key < $1.key }) {
-                for (name, bytes) in files.sorted(by: { $0.key < $1.key }) { key.add(folder + "/" + name); key.add(bytes) }
-            }
             for (name, settings) in samples.settings.sorted(by: { $0.key < $1.key }) {
                 key.add("\(name) \(settings.runKey)")
                 key.add("\(settings.expectFailure) \(settings.deterministic) \(settings.perLocale)")
@@ -231,6 +257,23 @@ public enum SamplesStage {
         for snippet in snippets { key.add(snippet.path); key.add(snippet.snippet.mode.rawValue); key.add(snippet.snippet.code); key.add(snippet.snippet.expected ?? "") }
         key.add(locales.map(\.rawValue).joined(separator: ","))
         return key.hex
+    }
+
+    /// The package's library targets a snippet imports (`import Fractions`), with what they depend on.
+    static func importedLibraries(_ code: String, package: SamplesPackage) -> [SampleTarget] {
+        guard code.contains("import") else { return [] }
+        let byModule = Dictionary(package.targets.values.filter { $0.kind == .library }.map { ($0.moduleName, $0) }, uniquingKeysWith: { a, _ in a })
+        var found: [SampleTarget] = []
+        for line in code.split(separator: "\n") {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+            // `import Fractions`, `import struct Fractions.Fraction`
+            let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "typealias", "var", "let", "actor"]
+            let path = words.dropFirst(index + 1).first(where: { !kinds.contains($0) })
+            guard let path, let library = byModule[String(path.split(separator: ".")[0])] else { continue }
+            for target in package.closure(of: library.name) where target.kind == .library && !found.contains(target) { found.append(target) }
+        }
+        return found
     }
 
     /// Everything that can change what a sample prints.

@@ -12,12 +12,13 @@ extension SamplesStage {
         var diagnostics: [Diagnostic] = []
     }
 
-    static func compileSnippets(_ jobs: [Job], snippets: [String: Snippet], uses: [SnippetUse], folder: String, timeout: Double) -> CompiledSnippets {
+    static func compileSnippets(_ jobs: [Job], snippets: [String: Snippet], uses: [SnippetUse], folder: String, timeout: Double,
+                                libraries: [String: SnippetCompiler.Libraries] = [:]) -> CompiledSnippets {
         var result = CompiledSnippets()
         let jobsByName = Dictionary(jobs.map { ($0.id.name, $0) }, uniquingKeysWith: { a, _ in a })
         // Declaration-only {compile} snippets are checked together first.
         var merged: [(name: String, code: String)] = []
-        for job in jobs {
+        for job in jobs where libraries[job.id.name] == nil {
             guard let snippet = snippets[job.id.name], snippet.mode == .compile,
                   let code = SnippetCompiler.mergeableCode(snippet.code) else { continue }
             merged.append((job.id.name, code))
@@ -32,7 +33,8 @@ extension SamplesStage {
         let compiled = parallelMap(alone) { job -> (Job, SnippetCompiler.Result) in
             let snippet = snippets[job.id.name]!
             return (job, SnippetCompiler.standalone(name: job.id.name, code: snippet.code, folder: folder,
-                                                    binary: snippet.mode == .run ? job.executable : nil, timeout: timeout))
+                                                    binary: snippet.mode == .run ? job.executable : nil, timeout: timeout,
+                                                    libraries: libraries[job.id.name]))
         }
         for (job, outcome) in compiled {
             let snippet = snippets[job.id.name]!
@@ -106,21 +108,37 @@ extension SamplesStage {
     }
 }
 
-/// Figures a sample draws: compared file by file with `Figures/<sample>[.<locale>]/`.
+/// Figures a sample or `{run}` snippet draws: compared file by file with the recorded ones in
+/// `Figures/<sample>[.<locale>]/` (a snippet's: `Figures/<its id>.<locale>/`).
 extension SamplesStage {
     static func verifyFigures(_ outcome: SampleOutcome, target: SampleTarget, package: SamplesPackage, options: Options, report: inout Report) {
-        let folderName = SamplesPackage.figureFolderName(target.name, locale: outcome.id.locale)
-        let folder = package.figuresFolder + "/" + folderName
-        let expected = package.figures[folderName] ?? [:]
-        guard expected != outcome.figures else { return }
-        let name = outcome.id.description
+        let folder = SamplesPackage.figureFolderName(target.name, locale: outcome.id.locale)
+        verifyFigures(outcome.figures, folder: folder, what: "sample '\(outcome.id)'", options: options, report: &report)
+    }
+
+    static func verifyFigures(_ outcome: SampleOutcome, snippet use: SnippetUse, options: Options, report: inout Report) {
+        guard let id = use.snippet.id else {
+            guard !outcome.figures.isEmpty else { return }
+            report.diagnostics.append(.error(.figureChanged, "this snippet drew " + outcome.figures.keys.sorted().joined(separator: ", ")
+                                             + ", but has no id to record them under",
+                                             at: SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column),
+                                             suggestion: "give it one ({run #fig-source-name}) and show a drawing with ![caption](snippet:fig-source-name/FILE.svg)"))
+            return
+        }
+        verifyFigures(outcome.figures, folder: "\(id).\(use.locale.rawValue)", what: "snippet '\(id)'", options: options, report: &report)
+    }
+
+    static func verifyFigures(_ drawn: [String: [UInt8]], folder folderName: String, what: String, options: Options, report: inout Report) {
+        let folder = options.figuresFolder + "/" + folderName
+        let expected = options.figures[folderName] ?? [:]
+        guard expected != drawn else { return }
         if options.bless {
             let fm = FileManager.default
             do {
                 try? fm.removeItem(atPath: folder)
-                if !outcome.figures.isEmpty {
+                if !drawn.isEmpty {
                     try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    for (file, bytes) in outcome.figures { try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + file)) }
+                    for (file, bytes) in drawn { try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + file)) }
                 }
                 report.blessed.append(folder)
             } catch {
@@ -129,22 +147,22 @@ extension SamplesStage {
             return
         }
         let suggestion = "if the new drawing is right, record it with: primer build --bless"
-        for file in Set(expected.keys).union(outcome.figures.keys).sorted() {
+        for file in Set(expected.keys).union(drawn.keys).sorted() {
             let path = folder + "/" + file
-            switch (expected[file], outcome.figures[file]) {
+            switch (expected[file], drawn[file]) {
             case (nil, .some):
-                report.diagnostics.append(.error(.figureChanged, "sample '\(name)' drew \(file), which is not recorded in \(folder)/",
+                report.diagnostics.append(.error(.figureChanged, "\(what) drew \(file), which is not recorded in \(folder)/",
                                                  at: SourceLocation(path: path), suggestion: suggestion))
             case (.some, nil):
-                report.diagnostics.append(.error(.figureChanged, "sample '\(name)' no longer draws \(file) (recorded in \(folder)/)",
+                report.diagnostics.append(.error(.figureChanged, "\(what) no longer draws \(file) (recorded in \(folder)/)",
                                                  at: SourceLocation(path: path), suggestion: suggestion))
             case (.some(let old), .some(let new)) where old != new:
                 var detail = "\(old.count) bytes recorded, \(new.count) drawn"
                 if file.hasSuffix(".svg") {
                     detail = unifiedDiff(expected: String(decoding: old, as: UTF8.self), actual: String(decoding: new, as: UTF8.self),
-                                         expectedName: path, actualName: "what '\(name)' drew")
+                                         expectedName: path, actualName: "what \(what) drew")
                 }
-                report.diagnostics.append(.error(.figureChanged, "sample '\(name)' drew \(file) differently from the recorded one:\n" + detail,
+                report.diagnostics.append(.error(.figureChanged, "\(what) drew \(file) differently from the recorded one:\n" + detail,
                                                  at: SourceLocation(path: path, line: 1, column: 1), suggestion: suggestion))
             default: break
             }

@@ -32,14 +32,26 @@ enum SnippetCompiler {
 
     static let languageFlags = ["-swift-version", "6", "-diagnostic-style", "llvm"]
 
+    /// The samples' library targets a snippet imports, as SwiftPM built them: the folder of their
+    /// modules, and the folders of their object files (linked into a `{run}` snippet).
+    struct Libraries: Sendable {
+        var modules: String
+        var objectFolders: [String]
+    }
+
     /// Type-checks or compiles one snippet in script mode, as `main.swift` of its own module.
-    static func standalone(name: String, code: String, folder: String, binary: String?, timeout: Double) -> Result {
+    static func standalone(name: String, code: String, folder: String, binary: String?, timeout: Double, libraries: Libraries? = nil) -> Result {
         let directory = folder + "/src/" + name
         write(code, to: directory + "/main.swift")
         var arguments = ["swiftc"] + languageFlags + ["-module-name", "main", "main.swift"]
+        if let libraries { arguments += ["-I", libraries.modules] }
         if let binary {
             try? FileManager.default.createDirectory(atPath: (binary as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             arguments += ["-o", binary]
+            for objects in libraries?.objectFolders ?? [] {
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? []).filter { $0.hasSuffix(".swift.o") }.sorted()
+                arguments += names.map { objects + "/" + $0 }
+            }
         } else {
             arguments.insert("-typecheck", at: 1)
         }

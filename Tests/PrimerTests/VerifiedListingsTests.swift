@@ -371,3 +371,85 @@ extension VerifiedListingsTests {
         #expect(try build(folder).succeeded)
     }
 }
+
+extension VerifiedListingsTests {
+    @Test func aRunSnippetDrawsAFigureRecordedPerLocale() throws {
+        func chapter(_ word: String) -> String {
+            """
+            ```swift {run #draw-box}
+            import Foundation
+            let folder = ProcessInfo.processInfo.environment["PRIMER_FIGURES"]!
+            try "<svg xmlns=\\"http://www.w3.org/2000/svg\\"><text>\(word)</text></svg>\\n".write(toFile: folder + "/box.svg", atomically: false, encoding: .utf8)
+            print("drew box.svg")
+            ```
+
+            ```output
+            drew box.svg
+            ```
+
+            ![\(word)](snippet:draw-box/box.svg){#fig-box}
+
+            ```swift {run}
+            import Foundation
+            try "x".write(toFile: ProcessInfo.processInfo.environment["PRIMER_FIGURES"]! + "/nameless.svg", atomically: false, encoding: .utf8)
+            ```
+            """
+        }
+        let folder = try course(chapter("Box"), russian: chapter("Ящик"))
+        let first = try build(folder)
+        let reported = errors(first)
+        #expect(reported.contains { $0.contains("Figures/draw-box.ru/box.svg: error: snippet 'draw-box' drew box.svg, which is not recorded") }, "\(reported)")
+        #expect(reported.contains { $0.contains("en/checks.md:17:1: error: this snippet drew nameless.svg, but has no id to record them under") })
+        for locale in ["en", "ru"] {
+            let file = URL(fileURLWithPath: chapterPath(folder, locale))
+            try TestSupport.write(TestSupport.read(file).components(separatedBy: "\n```swift {run}\nimport Foundation\ntry \"x\"")[0], to: file)
+        }
+        #expect(try build(folder, bless: true).succeeded)
+        let built = try build(folder)
+        #expect(built.succeeded, "\(errors(built))")
+        let recorded = folder.appendingPathComponent("Content/Samples/Figures/draw-box.ru/box.svg")
+        #expect(TestSupport.read(recorded).contains("<text>Ящик</text>"))
+        let site = folder.appendingPathComponent("site")
+        #expect(TestSupport.read(site.appendingPathComponent("ru/figures/draw-box.ru/box.svg")).contains("Ящик"))
+        #expect(TestSupport.read(site.appendingPathComponent("ru/checks.html")).contains("<img src=\"figures/draw-box.ru/box.svg\" alt=\"Ящик\">"))
+    }
+}
+
+extension VerifiedListingsTests {
+    @Test func snippetsImportTheSamplesLibrariesAndFollowTheirChanges() throws {
+        let folder = try course("""
+            ```swift {run}
+            import Shapes
+            print(Square(side: 3).area)
+            ```
+
+            ```output
+            9
+            ```
+
+            ```swift {compile}
+            import struct Shapes.Square
+            let unit = Square(side: 1)
+            ```
+            """)
+        let samples = folder.appendingPathComponent("Content/Samples")
+        try TestSupport.write("""
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "S", targets: [.target(name: "Shapes"), .executableTarget(name: "show", dependencies: ["Shapes"])])
+            """, to: samples.appendingPathComponent("Package.swift"))
+        let library = samples.appendingPathComponent("Sources/Shapes/Square.swift")
+        try TestSupport.write("public struct Square {\n    public var side: Int\n    public init(side: Int) { self.side = side }\n    public var area: Int { side * side }\n}\n", to: library)
+        try TestSupport.write("import Shapes\nprint(Square(side: 2).area)\n", to: samples.appendingPathComponent("Sources/show/main.swift"))
+        try TestSupport.write("4\n", to: samples.appendingPathComponent("Outputs/show.txt"))
+        try TestSupport.write("samples:\n  show: { description: { en: Shows a square., ru: Показывает квадрат. } }\n", to: samples.appendingPathComponent("samples.yml"))
+        let first = try build(folder)
+        #expect(first.succeeded, "\(errors(first))")
+        #expect(first.listings.run == 1 && first.listings.compiled == 1)
+        // The library changes: the snippet that imports it is compiled and run again, and says so.
+        try TestSupport.write(TestSupport.read(library).replacingOccurrences(of: "side * side", with: "side * side + 1"), to: library)
+        let changed = try build(folder)
+        #expect(errors(changed).contains { $0.contains("this snippet printed something else than its output block") && $0.contains("-9\n+10") },
+                "\(errors(changed))")
+    }
+}
