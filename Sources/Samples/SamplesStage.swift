@@ -25,7 +25,8 @@ public enum SamplesStage {
         case building(String)
         /// Something the author should see while the build waits (another build holds `.build`).
         case waiting(String)
-        case ran(SampleRunID, failed: Bool)
+        /// A run ended: the sample ("string-tables [ru]") or snippet ("snippet at en/memory.md:166").
+        case ran(String, failed: Bool)
     }
 
     /// An inline snippet as found in a chapter file.
@@ -62,6 +63,8 @@ public enum SamplesStage {
         var executable: String
         var settings: SampleSettings
         var stdin: [UInt8]?
+        /// How progress names it.
+        var shownAs: String
     }
 
     public static func run(_ sources: SamplesSources?, snippets: [SnippetUse], options: Options) -> Report {
@@ -87,7 +90,8 @@ public enum SamplesStage {
                 for locale in locales {
                     let id = SampleRunID(name: target.name, locale: locale)
                     sampleJobs.append(Job(id: id, key: key(for: target, in: package, locale: locale), executable: binaries + target.name,
-                                          settings: target.settings, stdin: target.settings.stdin.flatMap { package.inputs[$0] }))
+                                          settings: target.settings, stdin: target.settings.stdin.flatMap { package.inputs[$0] },
+                                          shownAs: id.description))
                 }
             }
         }
@@ -108,9 +112,10 @@ public enum SamplesStage {
                 if !imported.isEmpty { libraries[name] = imported }
                 for library in imported { hasher.add(library.name); for file in library.files { hasher.add(file.path); hasher.add(file.text) } }
             }
+            let place = snippets.first { $0.snippet.targetName == name }.map { "\($0.path):\($0.snippet.position.line)" } ?? name
             snippetJobs.append(Job(id: SampleRunID(name: name, locale: nil), key: hasher.hex,
                                    executable: URL(fileURLWithPath: snippetFolder).standardizedFileURL.path + "/bin/" + name,
-                                   settings: SampleSettings(), stdin: nil))
+                                   settings: SampleSettings(), stdin: nil, shownAs: "snippet at " + place))
         }
 
         var outcomes: [SampleRunID: SampleOutcome] = [:]
@@ -176,7 +181,7 @@ public enum SamplesStage {
         // Run in parallel, one sample per core.
         let ran = parallelMap(runnable) { job -> (Job, SampleOutcome) in
             let outcome = ProcessRunner.run(id: job.id, executable: job.executable, settings: job.settings, stdin: job.stdin)
-            options.progress?(.ran(job.id, failed: !outcome.status.succeeded && !job.settings.expectFailure))
+            options.progress?(.ran(job.shownAs, failed: !outcome.status.succeeded && !job.settings.expectFailure))
             return (job, outcome)
         }
         for (job, outcome) in ran {

@@ -15,7 +15,7 @@ final class SampleProgressDisplay: Sendable {
             switch event {
             case .planned(let total, let cached):
                 state.total = total; state.cached = cached; state.active = total > cached
-                if !interactive && state.active { emit("primer: \(total) samples, \(cached) cached, \(total - cached) to build and run") }
+                if !interactive && state.active { emit("primer: \(total) samples and snippets, \(cached) cached, \(total - cached) to build and run") }
             case .waiting(let message):
                 if interactive && state.active { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
                 emit("primer: \(message)")
