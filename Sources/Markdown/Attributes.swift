@@ -73,8 +73,9 @@ enum AttributeSyntax {
         let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
         guard let attributes = parse(inner) else { return (text, nil) }
         let before = String(trimmed[..<open])
-        // `{` must start a word: `f{#x}` is text, `title {#x}` carries attributes.
-        if let last = before.last, !last.isWhitespace { return (text, nil) }
+        // `{` must start a word: `f{#x}` is text, `title {#x}` carries attributes. Chinese and
+        // Japanese put no space after a full stop, so `做完。{#ex-a}` carries them too.
+        if let last = before.last, !last.isWhitespace, !(last.isPunctuation && !"([{)]}\"'`_".contains(last)) { return (text, nil) }
         return (before.trimmingTrailingWhitespace(), attributes)
     }
 

@@ -27,6 +27,8 @@ public enum SamplesStage {
         case waiting(String)
         /// A run ended: the sample ("string-tables [ru]") or snippet ("snippet at en/memory.md:166").
         case ran(String, failed: Bool)
+        /// Snippets checked by the compiler alone (`{compile}`, `{fails}`), and how many of them failed.
+        case checked(Int, failed: Int)
     }
 
     /// An inline snippet as found in a chapter file.
@@ -165,6 +167,8 @@ public enum SamplesStage {
                                            libraries: linking)
             report.built += 1
             report.diagnostics += compiled.diagnostics
+            let checkedAlone = missingSnippets.filter { uniqueSnippets[$0.id.name]?.mode != .run }.count
+            if checkedAlone > 0 { options.progress?(.checked(checkedAlone, failed: checkedAlone - compiled.checked.count)) }
             runnable += compiled.runnable
             for (job, outcome) in compiled.checked {
                 outcomes[job.id] = outcome

@@ -15,7 +15,7 @@ final class SampleProgressDisplay: Sendable {
             switch event {
             case .planned(let total, let cached):
                 state.total = total; state.cached = cached; state.active = total > cached
-                if !interactive && state.active { emit("primer: \(total) samples and snippets, \(cached) cached, \(total - cached) to build and run") }
+                if !interactive && state.active { emit("primer: \(total) samples and snippets, \(cached) cached, \(total - cached) to check") }
             case .waiting(let message):
                 if interactive && state.active { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
                 emit("primer: \(message)")
@@ -27,6 +27,11 @@ final class SampleProgressDisplay: Sendable {
                 state.ran += 1
                 if failed { state.failed += 1 }
                 if !interactive { emit("primer: ran \(id)\(failed ? " (failed)" : "")") }
+            case .checked(let count, let failed):
+                state.building = nil
+                state.ran += count
+                state.failed += failed
+                if !interactive { emit("primer: checked \(count) snippet\(count == 1 ? "" : "s") with the compiler\(failed > 0 ? " (\(failed) failed)" : "")") }
             }
             if interactive && state.active { draw(state) }
         }

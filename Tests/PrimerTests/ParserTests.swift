@@ -13,6 +13,12 @@ import Testing
         #expect(plain.attributes.classes == ["unnumbered"])
     }
 
+    @Test func attributesFollowAFullStopWithoutASpace() throws {
+        let (doc, _) = TestSupport.parse("## 练习 {.exercises}\n\n1. 写一个函数。{#ex-a}\n2. 为什么？{#ex-b}\n3. call(f){#x}\n")
+        guard case .exercises(let exercises) = doc.blocks[1] else { Issue.record("no exercises: \(doc.blocks)"); return }
+        #expect(exercises.map(\.id) == ["ex-a", "ex-b", nil])
+    }
+
     @Test func bracesThatAreNotAttributesStayText() {
         let (doc, _) = TestSupport.parse("## Sets {a, b}\n")
         guard case .heading(let h) = doc.blocks[0] else { Issue.record("no heading"); return }
