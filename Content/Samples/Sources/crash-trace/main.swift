@@ -3,19 +3,21 @@
 // runtime prints on Linux (Xcode's crash logs list frames the same way).
 
 let report = """
-Shop/Cart.swift:41: Fatal error: Index out of range
+Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
 
 *** Program crashed: Illegal instruction at 0x00007f3a5c6f9361 ***
 
 Thread 0 "Shop" crashed:
 
-  0      0x00007f3a5c6f9361 _assertionFailure(_:_:file:line:flags:) + 225 in libswiftCore.so
-  1 [ra] 0x000055d0c1a2b3c4 Cart.item(at:) + 52 in Shop at /src/Shop/Cart.swift:41:16
-  2 [ra] 0x000055d0c1a2b9f0 CheckoutView.render() + 210 in Shop at /src/Shop/CheckoutView.swift:18:22
-  3 [ra] 0x000055d0c1a2c011 closure #1 in App.run() + 97 in Shop at /src/Shop/App.swift:30:9
-  4 [ra] 0x000055d0c1a2c2a8 App.run() + 56 in Shop at /src/Shop/App.swift:29:5
-  5 [ra] 0x000055d0c1a2c470 main + 48 in Shop at /src/Shop/main.swift:3:5
-  6 [ra] 0x00007f3a5b429d90 __libc_start_call_main + 128 in libc.so.6
+  0      0x00007f3a5c6f9361 closure #1 in closure #1 in _assertionFailure(_:_:file:line:flags:) + 305 in libswiftCore.so
+  1 [ra] 0x00007f3a5c6f8e12 _assertionFailure(_:_:file:line:flags:) + 225 in libswiftCore.so
+  2 [ra] 0x00007f3a5c9b1a72 specialized Array.subscript.getter + 114 in libswiftSwiftOnoneSupport.so
+  3 [ra] 0x000055d0c1a2b3c4 Cart.item(at:) + 52 in Shop at /src/Shop/Cart.swift:41:16
+  4 [ra] 0x000055d0c1a2b9f0 CheckoutView.render() + 210 in Shop at /src/Shop/CheckoutView.swift:18:22
+  5 [ra] 0x000055d0c1a2c011 closure #1 in App.run() + 97 in Shop at /src/Shop/App.swift:30:9
+  6 [ra] 0x000055d0c1a2c2a8 App.run() + 56 in Shop at /src/Shop/App.swift:29:5
+  7 [ra] 0x000055d0c1a2c470 main + 48 in Shop at /src/Shop/main.swift:3:5
+  8 [ra] 0x00007f3a5b429d90 __libc_start_call_main + 128 in libc.so.6
 
 Thread 1 "worker":
 

@@ -49,4 +49,4 @@ print("   try! -> \(first)")
 
 print("4. The plain subscript")
 print("   planets[2] -> \(planets[2])")
-// planets[3] would stop the program with "Fatal error: Index out of range".
+// planets[3] would stop the program (in a debug build with "Fatal error: Index out of range").
