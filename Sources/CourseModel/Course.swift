@@ -34,6 +34,8 @@ public struct CourseConfig: Hashable, Sendable {
     public var strictVerify = false
 
     public struct APIIndexSettings: Hashable, Sendable {
+        /// `api_index: false`: no index page and no link to one.
+        public var enabled = true
         /// Where an entry links out: a URL containing `%@` for the name, or a base URL the name is appended to.
         public var docsURL: String?
         public var add: [String] = []

@@ -210,9 +210,11 @@ struct BuildRun {
             course.samples = gallery
             result.diagnostics += diagnostics
         }
-        let (index, diagnostics) = Extras.apiIndex(course, package: samples.package)
-        course.apiIndex = index
-        result.diagnostics += diagnostics
+        if course.config.apiIndex.enabled {
+            let (index, diagnostics) = Extras.apiIndex(course, package: samples.package)
+            course.apiIndex = index
+            result.diagnostics += diagnostics
+        }
         lap("extras")
     }
 

@@ -44,6 +44,19 @@ func escapeURL(_ url: String) -> String {
     return result
 }
 
+/// Raw HTML without its `<!-- … -->` comments (an unclosed one runs to the end, as in a browser).
+func withoutComments(_ html: String) -> String {
+    guard html.contains("<!--") else { return html }
+    var result = ""
+    var rest = Substring(html)
+    while let open = rest.range(of: "<!--") {
+        result += rest[..<open.lowerBound]
+        guard let close = rest[open.upperBound...].range(of: "-->") else { return result }
+        rest = rest[close.upperBound...]
+    }
+    return result + rest
+}
+
 /// Raw HTML as the course lets it through (`raw_html: true`): GitHub's tag filter, exactly
 /// (`<script>`, `<title>`, `<iframe>`… become text; `<script1>` and `<title-card>` do not), and
 /// what GitHub's sanitizer would take out besides: event-handler attributes (`onerror`,

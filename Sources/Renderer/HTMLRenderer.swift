@@ -94,7 +94,10 @@ public struct HTMLRenderer {
             } else {
                 out += pre
             }
-        case .html(let html):
+        case .html(let source):
+            // An HTML comment is the author's note to themselves: never shown, raw HTML or not.
+            let html = withoutComments(source)
+            guard !html.allSatisfy(\.isWhitespace) else { break }
             out += rawHTML ? filterTags(html) : "<p>" + escapeHTML(html) + "</p>\n"
         case .quote(let inner):
             out += "<blockquote>\n"
@@ -241,7 +244,9 @@ public struct HTMLRenderer {
             case .emphasis(let c): out += "<em>"; render(c, into: &out); out += "</em>"
             case .strong(let c): out += "<strong>"; render(c, into: &out); out += "</strong>"
             case .strikethrough(let c): out += "<del>"; render(c, into: &out); out += "</del>"
-            case .html(let html): out += rawHTML ? filterTags(html) : escapeHTML(html)
+            case .html(let source):
+                let html = withoutComments(source)
+                out += rawHTML ? filterTags(html) : escapeHTML(html)
             case .image(let image):
                 // A URL that would run script is left out (the link stage warns), as GitHub does.
                 guard !URLSafety.isDangerous(image.source) else { out += escapeHTML(altText(image.alt)); break }

@@ -100,9 +100,11 @@ struct Linker {
                 sentenceStart = false
                 if refuseScript(link.destination, at: link.position, what: "a link") { return .link(link) }
                 guard let target = resolve(link.destination, at: link.position) else { return .link(link) }
-                link.reference = ResolvedReference(href: target.href, label: startsSentence ? target.startLabel : target.label)
-                // `[листинге #](#lst-x)`: the author's word, the number filled in.
-                if let number = target.number { link.content = Self.fillingNumber(link.content, with: number) }
+                let label = startsSentence ? target.startLabel : target.label
+                link.reference = ResolvedReference(href: target.href, label: label)
+                // `[листинге #](#lst-x)`: the author's word, the number filled in; `[{title}](#id)`
+                // and `[{label}: {title}](#id)` the target's title and the automatic label.
+                link.content = Self.filling(link.content, number: target.number, label: label, title: target.title)
                 return .link(link)
             default:
                 return inline
@@ -117,13 +119,20 @@ struct Linker {
         return labels["ref_abbreviations"].split(separator: " ").contains { $0.lowercased() == word.lowercased() }
     }
 
-    /// The link text with a standalone `#` replaced by the target's number.
-    static func fillingNumber(_ content: [Inline], with number: String) -> [Inline] {
+    /// The link text with a standalone `#` replaced by the target's number, `{label}` by the
+    /// automatic label and `{title}` by the target's title.
+    static func filling(_ content: [Inline], number: String?, label: String, title: String) -> [Inline] {
         content.map { inline in
-            guard case .text(let text) = inline, text.contains("#") else { return inline }
-            var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            for index in words.indices where words[index] == "#" { words[index] = number }
-            return .text(words.joined(separator: " "))
+            guard case .text(var text) = inline, text.contains("#") || text.contains("{") else { return inline }
+            if let number, text.contains("#") {
+                var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+                for index in words.indices where words[index] == "#" { words[index] = number }
+                text = words.joined(separator: " ")
+            }
+            if text.contains("{") {
+                text = text.replacingOccurrences(of: "{label}", with: label).replacingOccurrences(of: "{title}", with: title)
+            }
+            return .text(text)
         }
     }
 
@@ -148,6 +157,8 @@ struct Linker {
         var label: String
         var startLabel: String
         var number: String?
+        /// The target's own title (a section's heading, a listing's title, a chapter's title).
+        var title: String = ""
     }
 
     private mutating func resolve(_ destination: String, at position: Position) -> Resolved? {
@@ -183,7 +194,7 @@ struct Linker {
             guard let fragment, !fragment.isEmpty else {
                 let number = String(target.number)
                 return Resolved(href: chapterHref(target.parsed.source.id), label: labels.format("ref_chapter", number),
-                                startLabel: labels.format("ref_chapter_start", number), number: number)
+                                startLabel: labels.format("ref_chapter_start", number), number: number, title: target.parsed.source.title)
             }
             if let anchor = target.targets.local[fragment] { return reference(to: anchor) }
             diagnostics.append(.error(.unknownReference, "chapter '\(name)' has no id '\(fragment)'", at: location(position),
@@ -199,7 +210,9 @@ struct Linker {
     func reference(to target: Resolver.Target) -> Resolved {
         let page = target.chapterID == chapter.parsed.source.id ? "" : SitePaths.chapter(target.chapterID)
         let href = page + "#" + (target.anchor ?? "")
-        guard let number = target.number else { return Resolved(href: href, label: target.title, startLabel: target.title, number: nil) }
+        guard let number = target.number else {
+            return Resolved(href: href, label: target.title, startLabel: target.title, number: nil, title: target.title)
+        }
         let key = "ref_" + target.kind.rawValue
         let arguments: [String]
         let shown: String
@@ -211,7 +224,7 @@ struct Linker {
             shown = UIStrings.format(labels["ref_number"], arguments)
         }
         return Resolved(href: href, label: UIStrings.format(labels[key], arguments),
-                        startLabel: UIStrings.format(labels[key + "_start"], arguments), number: shown)
+                        startLabel: UIStrings.format(labels[key + "_start"], arguments), number: shown, title: target.title)
     }
 
     /// A relative path in a chapter names a file of the content folder; it must exist.

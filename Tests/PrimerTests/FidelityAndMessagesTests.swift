@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Pipeline
 import Preview
 import Renderer
+@testable import Resolver
 import Testing
 
 /// Markdown edge cases from the GFM spec and probes, and the messages an author reads.
@@ -37,6 +38,17 @@ import Testing
         let all = ids(html)
         #expect(Set(all).count == all.count, "\(all)")
         #expect(all.contains("fn-2") && all.contains("fnref-2"))
+    }
+
+    /// Every id Primer's templates give an element is one a heading may not take.
+    @Test func theTemplatesIdsAreReserved() throws {
+        let folder = TestSupport.root.appendingPathComponent("Templates")
+        var ids = Set<String>()
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".mustache") {
+            let text = TestSupport.read(folder.appendingPathComponent(name))
+            for match in text.matches(of: /\bid="([^"{]+)"/) { ids.insert(String(match.1)) }
+        }
+        #expect(!ids.isEmpty && ids.isSubset(of: Numberer.reservedIDs), "\(ids.subtracting(Numberer.reservedIDs))")
     }
 
     @Test func headingIdsStayClearOfThePagesOwn() {

@@ -329,7 +329,7 @@ enum HighlightInvariants {
         #expect(ContinuousClock.now - start < .seconds(60))
     }
 
-    @Test func typicalSwiftBlockIsFast() throws {
+    @Test func aTypicalSwiftBlockHighlightsTheSameEveryTime() throws {
         let block = """
         struct Fraction: Equatable, CustomStringConvertible {
             var numerator: Int
@@ -352,13 +352,9 @@ enum HighlightInvariants {
         }
 
         """
-        for _ in 0..<20 { _ = Highlighter.highlight(block, language: "swift") }
-        let runs = 200
-        let start = ContinuousClock.now
-        for _ in 0..<runs { _ = Highlighter.highlight(block, language: "swift") }
-        let perBlock = (ContinuousClock.now - start) / runs
-        print("Highlight: a 20-line Swift block takes \(perBlock)")
-        // Generous, for a debug build on a busy machine; a release build is far faster.
-        #expect(perBlock < .milliseconds(20))
+        // Speed lives in `make bench`; here, the same block always highlights the same way.
+        let first = try #require(Highlighter.highlight(block, language: "swift"))
+        for _ in 0..<20 { #expect(Highlighter.highlight(block, language: "swift") == first) }
+        #expect(first.contains("hl-k") && first.contains("hl-t"))
     }
 }

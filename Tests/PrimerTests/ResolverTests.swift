@@ -180,6 +180,16 @@ func labels(_ page: ChapterPage) -> [String] {
         ]), rawHTML: raw)
     }
 
+    @Test func htmlCommentsAreNeverShown() {
+        let markdown = "Before <!-- a note to self --> after.\n\n<!--\nA block comment\nover lines\n-->\n\n<div>kept<!-- gone --></div>\n"
+        for raw in [false, true] {
+            let out = html(markdown, raw: raw)
+            #expect(!out.contains("note to self") && !out.contains("block comment") && !out.contains("gone") && !out.contains("&lt;!--"), "\(out)")
+            #expect(out.contains("Before  after.") && out.contains("kept"), "\(out)")
+            #expect(!out.contains("<p></p>") && !out.contains("<p>\n</p>"), "\(out)")
+        }
+    }
+
     @Test func rawHTMLIsEscapedUnlessAllowedAndThenTagFiltered() {
         #expect(html("a <b>bold</b>\n\n<div>x</div>\n").contains("a &lt;b&gt;bold&lt;/b&gt;"))
         #expect(html("<div>x</div>\n").contains("<p>&lt;div&gt;x&lt;/div&gt;\n</p>"))

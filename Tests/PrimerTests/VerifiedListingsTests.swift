@@ -453,3 +453,37 @@ extension VerifiedListingsTests {
                 "\(errors(changed))")
     }
 }
+
+extension VerifiedListingsTests {
+    @Test func aReferenceCanShowItsTargetsTitle() throws {
+        let folder = try course("""
+            ## Retain cycles {#cycles}
+
+            ```swift {compile #lst-owner title="Owner.swift"}
+            final class Owner {}
+            ```
+
+            See [{title}](#cycles), [{label}: {title}](#cycles), [{title}](#lst-owner) and [{title}](checks.md).
+            """)
+        let result = try build(folder)
+        #expect(result.succeeded, "\(errors(result))")
+        let page = TestSupport.read(folder.appendingPathComponent("site/en/checks.html"))
+        for expected in [">Retain cycles</a>", ">Section 1.1: Retain cycles</a>", ">Owner.swift</a>", ">Checks</a>"] {
+            #expect(page.contains(expected), "\(expected)")
+        }
+    }
+}
+
+extension VerifiedListingsTests {
+    @Test func aCourseCanLeaveTheAPIIndexOut() throws {
+        let folder = try course("Uses `Array` and `Dictionary`.\n")
+        let config = folder.appendingPathComponent("Content/course.yml")
+        let first = try build(folder)
+        #expect(first.succeeded && FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/en/api-index.html").path))
+        try TestSupport.write(TestSupport.read(config) + "\napi_index: false\n", to: config)
+        let second = try build(folder)
+        #expect(second.succeeded, "\(errors(second))")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/en/api-index.html").path))
+        #expect(!TestSupport.read(folder.appendingPathComponent("site/en/checks.html")).contains("api-index.html"))
+    }
+}
