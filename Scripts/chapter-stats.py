@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Per chapter and locale, what a closing note reports about the course: prose words (code,
-front matter and link targets left out; Chinese counted in characters), numbered sections,
+"""Per chapter and locale, what a closing note reports about the course: prose words (code blocks,
+front matter and link targets left out, inline code one word; Chinese counted in characters), numbered sections,
 samples, snippets by form, figures, tables, references and exercises.
 
 usage: Scripts/chapter-stats.py [CONTENT]   (default: Content)"""
@@ -31,7 +31,7 @@ def stats(text: str) -> dict:
         if open_fence is None:
             prose.append(line)
     text_only = "\n".join(prose)
-    text_only = re.sub(r"`[^`]*`", " ", text_only)                     # inline code
+    text_only = re.sub(r"`[^`]*`", " code ", text_only)                # inline code: one word each
     text_only = re.sub(r"\]\([^)]*\)", "]", text_only)                  # link targets
     text_only = re.sub(r"\{[#.][^}]*\}", " ", text_only)                # attributes
     text_only = re.sub(r"^\s*>?\s*\[![A-Z]+\]", " ", text_only, flags=re.M)

@@ -32,6 +32,25 @@ let package = Package(
         .executableTarget(name: "set-algebra"),
         .executableTarget(name: "index-sections"),
         .executableTarget(name: "plist-catalog"),
+        // Chapter 5: Key paths and observation
+        .executableTarget(name: "key-path-chain"),
+        .executableTarget(name: "collection-operators"),
+        .executableTarget(name: "observed-property"),
+        .executableTarget(name: "observable-value"),
+        .executableTarget(name: "observation-tracking"),
+        // Chapter 6: App anatomy and life cycle
+        .target(name: "Lifecycle"),
+        .executableTarget(name: "app-lifecycle", dependencies: ["Lifecycle"]),
+        .executableTarget(name: "view-lifecycle"),
+        .executableTarget(name: "lifecycle-scenarios", dependencies: ["Lifecycle"]),
+        .executableTarget(name: "state-restoration", dependencies: ["Lifecycle"]),
+        .executableTarget(name: "lifecycle-diagram", dependencies: ["Lifecycle"]),
+        // Chapter 7: Design patterns
+        .executableTarget(name: "delegate-timer"),
+        .executableTarget(name: "target-action"),
+        .executableTarget(name: "notification-observer"),
+        .executableTarget(name: "shared-store"),
+        .executableTarget(name: "mvc-tasks"),
     ],
     swiftLanguageModes: [.v6]
 )

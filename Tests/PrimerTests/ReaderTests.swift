@@ -152,7 +152,7 @@ import Testing
         let site = folder.appendingPathComponent("site")
         let assets = try ["assets/style.css", "assets/primer.js"].reduce(0) { $0 + (try Self.compressedSize(site.appendingPathComponent($1).path)) }
         for locale in ["en", "ru", "zh-Hans"] {
-            for chapter in ["swift-for-objc", "memory", "errors", "collections"] {
+            for chapter in ["swift-for-objc", "memory", "errors", "collections", "key-paths", "app-lifecycle", "design-patterns"] {
                 let html = try Self.compressedSize(site.appendingPathComponent("\(locale)/\(chapter).html").path)
                 #expect(html > 5_000 && html + assets < 50_000, "\(locale)/\(chapter).html weighs \(html + assets) bytes compressed")
             }
