@@ -8,6 +8,7 @@
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
 #include <unicode/uenum.h>
+#include <unicode/ulocdata.h>
 
 int primer_plural_category(const char *locale, const char *number, char *out, int capacity) {
     UErrorCode status = U_ZERO_ERROR;
@@ -97,4 +98,26 @@ int primer_plural_rule_source(const char *locale, const char *category, char *ou
     ures_close(locales);
     ures_close(plurals);
     return result;
+}
+
+int primer_quotation_marks(const char *locale, char *out, int capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    ULocaleData *data = ulocdata_open(locale, &status);
+    if (U_FAILURE(status)) return -1;
+    ULocaleDataDelimiterType kinds[4] = { ULOCDATA_QUOTATION_START, ULOCDATA_QUOTATION_END,
+                                          ULOCDATA_ALT_QUOTATION_START, ULOCDATA_ALT_QUOTATION_END };
+    int used = 0;
+    for (int i = 0; i < 4; i++) {
+        UChar mark[8];
+        int32_t length = ulocdata_getDelimiter(data, kinds[i], mark, 8, &status);
+        if (U_FAILURE(status)) { ulocdata_close(data); return -1; }
+        int32_t written = 0;
+        u_strToUTF8(out + used, capacity - used - 2, &written, mark, length, &status);
+        if (U_FAILURE(status)) { ulocdata_close(data); return -1; }
+        used += written;
+        if (i < 3) out[used++] = '\t';
+    }
+    out[used] = 0;
+    ulocdata_close(data);
+    return 0;
 }

@@ -32,6 +32,8 @@ public struct CourseConfig: Hashable, Sendable {
     public var search = true
     /// `verify: strict`: a Swift block the build does not check is an error, not a warning.
     public var strictVerify = false
+    /// `smart_punctuation: true`: curly quotes in each language's own form, dashes, ellipses.
+    public var smartPunctuation = false
 
     public struct APIIndexSettings: Hashable, Sendable {
         /// `api_index: false`: no index page and no link to one.

@@ -48,3 +48,13 @@ public extension Duration {
     /// The duration in seconds, for timings and logs.
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
+
+/// The quotation marks a language's text uses (`smart_punctuation` turns straight quotes into them).
+public struct QuotationMarks: Hashable, Sendable {
+    public var open: String, close: String, innerOpen: String, innerClose: String
+    public init(open: String, close: String, innerOpen: String, innerClose: String) {
+        self.open = open; self.close = close; self.innerOpen = innerOpen; self.innerClose = innerClose
+    }
+    /// What cmark's smart punctuation writes.
+    public static let english = QuotationMarks(open: "\u{201C}", close: "\u{201D}", innerOpen: "\u{2018}", innerClose: "\u{2019}")
+}

@@ -71,6 +71,22 @@ public extension Block {
         }
     }
 
+    /// This block with `transform` applied to each run of text it holds itself (see
+    /// `inlineRuns`); blocks inside it are left to `mappingContainedBlocks`.
+    func mappingInlineRuns(_ transform: ([Inline]) -> [Inline]) -> Block {
+        switch self {
+        case .paragraph(let inlines, let position): return .paragraph(transform(inlines), position)
+        case .heading(var heading): heading.content = transform(heading.content); return .heading(heading)
+        case .table(var table):
+            table.header = table.header.map(transform)
+            table.rows = table.rows.map { $0.map(transform) }
+            table.caption = table.caption.map(transform)
+            return .table(table)
+        case .figure(var figure): figure.image.alt = transform(figure.image.alt); return .figure(figure)
+        default: return self
+        }
+    }
+
     /// Where the block starts in its file, when it knows.
     var position: Position? {
         switch self {

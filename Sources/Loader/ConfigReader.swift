@@ -4,7 +4,7 @@ import Yams
 
 /// Reads and checks `course.yml`.
 enum ConfigReader {
-    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index", "edit_url", "search", "verify"]
+    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index", "edit_url", "search", "verify", "smart_punctuation"]
 
     static func read(_ text: String, path: String) -> (CourseConfig?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -95,6 +95,12 @@ enum ConfigReader {
             }
         }
 
+        var smartPunctuation = false
+        if let node = values["smart_punctuation"]?.value {
+            if let flag = node.bool { smartPunctuation = flag } else {
+                diagnostics.append(.error(.settingValue, "'smart_punctuation' must be true or false", at: at(node)))
+            }
+        }
         // How strict the build is about Swift blocks nobody checks: a warning, or with `strict` an error.
         var strictVerify = false
         if let node = values["verify"]?.value {
@@ -196,6 +202,7 @@ enum ConfigReader {
         config.editURL = editURL
         config.search = search
         config.strictVerify = strictVerify
+        config.smartPunctuation = smartPunctuation
         return (config, diagnostics)
     }
 

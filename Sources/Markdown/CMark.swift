@@ -69,7 +69,7 @@ private func hasSuffix(_ utf8: [UInt8], before end: Int, _ word: StaticString) -
 /// Parses GitHub-flavoured Markdown into plain Swift values.
 /// `lineOffset` is added to every line so positions point into the whole file.
 /// `allExtensions`: attach every extension whatever the text (the tests compare the trees).
-func parseWithCmark(_ text: String, path: String, lineOffset: Int, allExtensions: Bool = false) -> RawParse {
+func parseWithCmark(_ text: String, path: String, lineOffset: Int, allExtensions: Bool = false, smart: Bool = false) -> RawParse {
     primer_arena_begin()
     defer { primer_arena_end() }  // the whole tree
     var utf8 = Array(text.utf8)  // copied before taking the lock
@@ -80,7 +80,7 @@ func parseWithCmark(_ text: String, path: String, lineOffset: Int, allExtensions
             cmark_gfm_core_extensions_ensure_registered()
             registered = true
         }
-        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
+        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | (smart ? CMARK_OPT_SMART : 0)
         guard let parser = cmark_parser_new_with_mem(options, arena) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in extensions where usable[name] != false {

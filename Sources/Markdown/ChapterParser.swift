@@ -3,12 +3,35 @@ import CourseModel
 /// The parse stage: Markdown text → `Document`, with Primer's conventions recognised
 /// (attributes, figures, table captions, callouts, exercises). Pure; safe to call from any thread.
 public enum ChapterParser {
-    public static func parse(_ markdown: String, path: String, lineOffset: Int = 0) -> (Document, [Diagnostic]) {
-        let raw = parseWithCmark(markdown, path: path, lineOffset: lineOffset)
+    /// With `quotes`, punctuation is smart (cmark's: curly quotes, – for `--`, — for `---`, … for
+    /// `...`), and double quotes become the language's own (`«»` in Russian).
+    public static func parse(_ markdown: String, path: String, lineOffset: Int = 0, quotes: QuotationMarks? = nil) -> (Document, [Diagnostic]) {
+        let raw = parseWithCmark(markdown, path: path, lineOffset: lineOffset, smart: quotes != nil)
         var pass = ConventionPass(path: path)
         pass.diagnostics = raw.diagnostics
-        let blocks = pass.exercises(in: pass.blocks(raw.blocks))
+        var blocks = pass.exercises(in: pass.blocks(raw.blocks))
+        if let quotes, quotes.open != QuotationMarks.english.open || quotes.close != QuotationMarks.english.close {
+            blocks = blocks.map { localizingQuotes($0, quotes) }
+        }
         return (Document(blocks: blocks), pass.diagnostics)
+    }
+
+    /// cmark's “double quotes” as the language writes them (single quotes stay: ’ is also the apostrophe).
+    static func localizingQuotes(_ block: Block, _ quotes: QuotationMarks) -> Block {
+        func text(_ inlines: [Inline]) -> [Inline] {
+            inlines.map { inline in
+                switch inline {
+                case .text(let s) where s.contains("\u{201C}") || s.contains("\u{201D}"):
+                    return .text(s.replacingOccurrences(of: "\u{201C}", with: quotes.open).replacingOccurrences(of: "\u{201D}", with: quotes.close))
+                case .emphasis(let c): return .emphasis(text(c))
+                case .strong(let c): return .strong(text(c))
+                case .strikethrough(let c): return .strikethrough(text(c))
+                case .link(var link): link.content = text(link.content); return .link(link)
+                default: return inline
+                }
+            }
+        }
+        return block.mappingInlineRuns(text).mappingContainedBlocks { $0.map { localizingQuotes($0, quotes) } }
     }
 }
 

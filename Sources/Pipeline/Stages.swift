@@ -123,18 +123,23 @@ struct BuildRun {
         @Sendable func numbered(_ chapter: Resolver.ParsedChapter) -> Resolver.ParsedChapter {
             numbers[chapter.source.id].map { Resolver.prenumbered(chapter, number: $0) } ?? chapter
         }
+        // Smart punctuation writes each language's quotation marks (CLDR's, through ICU).
+        let quotes: [LocaleTag: QuotationMarks] = sources.config.smartPunctuation
+            ? Dictionary(uniqueKeysWithValues: needed.map { ($0, LocaleQuotes.marks(for: $0)) }) : [:]
         let parsed = parallelMap(toParse) { chapter -> (Resolver.ParsedChapter, [Diagnostic], Build.SwiftBlocks) in
             var key: String?
             if let session {
                 var hash = StableHash()
                 hash.add(chapter.body)
                 hash.add(String(chapter.bodyLine))
+                hash.add(quotes[chapter.locale].map { $0.open + $0.close } ?? "plain")
                 key = hash.hex
                 if let (document, diagnostics) = session.parsed(path: chapter.path, hash: hash.hex) {
                     return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document.blocks))
                 }
             }
-            let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1)
+            let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1,
+                                                              quotes: quotes[chapter.locale])
             if let session, let key { session.store(path: chapter.path, hash: key, document: document, diagnostics: diagnostics) }
             return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document.blocks))
         }

@@ -38,6 +38,7 @@ import Testing
         ("edit_url", with(7, "edit_url: https://example.org/edit"), "7:11: error: 'edit_url' must be an absolute http(s) URL containing {path}"),
         ("search", with(7, "search: sometimes"), "7:9: error: 'search' must be true or false"),
         ("verify", with(7, "verify: always"), "7:9: error: 'verify' must be strict or warn"),
+        ("smart_punctuation", with(7, "smart_punctuation: sometimes"), "7:20: error: 'smart_punctuation' must be true or false"),
         ("api_index", with(7, "api_index: true"), "7:12: error: 'api_index' must be false or a mapping (docs_url, add, exclude)"),
         ("part not a mapping", with(6, "  - just a title"), "6:5: error: each part needs a 'title' and 'chapters'"),
         ("chapters not a list", with(6, "    chapters: a"), "6:15: error: 'chapters' must be a list of chapter ids"),

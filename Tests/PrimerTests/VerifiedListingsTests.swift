@@ -3,6 +3,7 @@ import Foundation
 import Markdown
 @testable import Pipeline
 @testable import Samples
+import Localization
 import Testing
 
 /// "Nothing unverified": every Swift block is a sample, `{run}`, `{compile}`, `{fails}` or
@@ -485,5 +486,29 @@ extension VerifiedListingsTests {
         #expect(second.succeeded, "\(errors(second))")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/en/api-index.html").path))
         #expect(!TestSupport.read(folder.appendingPathComponent("site/en/checks.html")).contains("api-index.html"))
+    }
+}
+
+extension VerifiedListingsTests {
+    @Test func quotationMarksComeFromCLDR() {
+        #expect(LocaleQuotes.marks(for: LocaleTag("ru")!).open == "«" && LocaleQuotes.marks(for: LocaleTag("ru")!).close == "»")
+        #expect(LocaleQuotes.marks(for: LocaleTag("en")!) == .english)
+        #expect(LocaleQuotes.marks(for: LocaleTag("de")!).open == "„")
+        #expect(LocaleQuotes.marks(for: LocaleTag("zh-Hans")!).open == "“")
+    }
+
+    @Test func smartPunctuationWritesEachLanguagesQuotes() throws {
+        let text = "## \"Quoted\" heading {#q}\n\nShe said \"hi\" -- and left... It's `\"code\"` --- *\"emphasis\"*.\n"
+        let folder = try course(text, russian: text.replacingOccurrences(of: "She said", with: "Она сказала"))
+        let config = folder.appendingPathComponent("Content/course.yml")
+        try TestSupport.write(TestSupport.read(config) + "\nsmart_punctuation: true\n", to: config)
+        let result = try build(folder)
+        #expect(result.succeeded, "\(errors(result))")
+        let english = TestSupport.read(folder.appendingPathComponent("site/en/checks.html"))
+        let russian = TestSupport.read(folder.appendingPathComponent("site/ru/checks.html"))
+        #expect(english.contains("She said “hi” – and left… It’s <code>&quot;code&quot;</code> — <em>“emphasis”</em>."), "\(english)")
+        #expect(english.contains("“Quoted” heading"))
+        #expect(russian.contains("Она сказала «hi» – and left… It’s <code>&quot;code&quot;</code> — <em>«emphasis»</em>."), "\(russian)")
+        #expect(russian.contains("«Quoted» heading"))
     }
 }

@@ -13,4 +13,8 @@ int primer_plural_categories(const char *locale, char *out, int capacity);
 /// ("i = 1 and v = 0 @integer 1 @decimal …"), from ICU's plurals data. Returns 0, or -1 when none.
 int primer_plural_rule_source(const char *locale, const char *category, char *out, int capacity);
 
+/// Writes the locale's quotation marks from CLDR, tab-separated: open, close, inner open, inner
+/// close ("«\t»\t„\t“" for ru). Returns 0, or -1 on error.
+int primer_quotation_marks(const char *locale, char *out, int capacity);
+
 #endif
