@@ -170,12 +170,13 @@ enum ConfigReader {
         }
         var apiIndex = CourseConfig.APIIndexSettings()
         // `api_index: false` leaves the index out; otherwise it is a mapping of settings.
-        if let node = values["api_index"]?.value, node.mapping == nil {
-            if node.bool == false { apiIndex.enabled = false } else {
+        var apiIndexSettings = Node("")
+        if let node = values["api_index"]?.value {
+            if node.mapping != nil { apiIndexSettings = node } else if node.bool == false { apiIndex.enabled = false } else {
                 diagnostics.append(.error(.settingValue, "'api_index' must be false or a mapping (docs_url, add, exclude)", at: at(node)))
             }
         }
-        for (key, keyNode, value) in YAML.entries(values["api_index"].flatMap { $0.value.mapping == nil ? nil : $0.value } ?? Node("")) {
+        for (key, keyNode, value) in YAML.entries(apiIndexSettings) {
             switch key {
             case "docs_url":
                 guard let url = value.scalar?.string, url.hasPrefix("http://") || url.hasPrefix("https://") else {

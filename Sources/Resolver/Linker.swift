@@ -15,11 +15,14 @@ struct Linker {
     var drawnFigures: Set<DrawnFigure> = []
     /// Explicit ids of the source locale, to say which translation lacks an id.
     var sourceIDs: [String: Resolver.Target] = [:]
+    /// Words ending in a period that do not end a sentence ("см.", "e.g."), lower-cased.
+    let abbreviations: Set<String>
 
     init(chapter: NumberedChapter, global: [String: Resolver.Target], chapters: [String: NumberedChapter],
          labels: UIStrings, contentFiles: Set<String>, contentLocaleFolder: String) {
         self.chapter = chapter; self.global = global; self.chapters = chapters
         self.labels = labels; self.contentFiles = contentFiles; self.contentLocaleFolder = contentLocaleFolder
+        abbreviations = Set(labels["ref_abbreviations"].split(separator: " ").map { $0.lowercased() })
     }
 
     var path: String { chapter.parsed.source.path }
@@ -116,7 +119,7 @@ struct Linker {
     /// "e.g."): the locale's `ref_abbreviations`, words separated by spaces.
     func endsWithAbbreviation(_ text: String) -> Bool {
         guard let word = text.split(whereSeparator: \.isWhitespace).last else { return false }
-        return labels["ref_abbreviations"].split(separator: " ").contains { $0.lowercased() == word.lowercased() }
+        return abbreviations.contains(word.lowercased())
     }
 
     /// The link text with a standalone `#` replaced by the target's number, `{label}` by the

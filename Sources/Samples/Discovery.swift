@@ -96,21 +96,39 @@ func tail(_ text: String, lines count: Int = 20) -> String {
 
 /// Compiler messages (`/abs/path/Sources/x/main.swift:3:5: error: …`) as diagnostics at the sample's file.
 enum CompilerOutput {
+    /// One line of a compiler's output that is a message about a place.
+    struct Message: Hashable, Sendable {
+        var path: String
+        var line: Int
+        var column: Int
+        /// "error", "warning" or "note".
+        var severity: String
+        var text: String
+        /// "error: cannot assign to value: 'x' is a 'let' constant", as an ```error block quotes it.
+        var quoted: String { severity + ": " + text }
+    }
+
+    /// `path:line:col: severity: text`, or nil for any other line.
+    static func message(_ line: Substring) -> Message? {
+        for severity in ["error", "warning", "note"] {
+            guard let marker = line.range(of: ": \(severity): ") else { continue }
+            let place = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            guard place.count >= 3, let number = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else { continue }
+            return Message(path: place.dropLast(2).joined(separator: ":"), line: number, column: column, severity: severity,
+                           text: String(line[marker.upperBound...]))
+        }
+        return nil
+    }
+
     static func diagnostics(_ output: String, packageRoot: String, code: DiagnosticCode = .samplesBuild) -> [Diagnostic] {
         let absoluteRoot = URL(fileURLWithPath: packageRoot).standardizedFileURL.path
         var result: [Diagnostic] = []
-        var seen = Set<String>()
+        var seen = Set<Message>()
         for line in output.split(separator: "\n") {
-            for severity in [Diagnostic.Severity.error, .warning] {
-                guard let marker = line.range(of: ": \(severity.rawValue): ") else { continue }
-                let place = line[..<marker.lowerBound].split(separator: ":")
-                guard place.count >= 3, let lineNumber = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else { continue }
-                var path = place.dropLast(2).joined(separator: ":")
-                if path.hasPrefix(absoluteRoot + "/") { path = packageRoot + "/" + path.dropFirst(absoluteRoot.count + 1) }
-                let message = String(line[marker.upperBound...])
-                guard seen.insert("\(path):\(lineNumber):\(column):\(message)").inserted else { continue }
-                result.append(Diagnostic(severity, message, at: SourceLocation(path: path, line: lineNumber, column: column), code: code))
-            }
+            guard var message = Self.message(line), let severity = Diagnostic.Severity(rawValue: message.severity) else { continue }
+            if message.path.hasPrefix(absoluteRoot + "/") { message.path = packageRoot + "/" + message.path.dropFirst(absoluteRoot.count + 1) }
+            guard seen.insert(message).inserted else { continue }
+            result.append(Diagnostic(severity, message.text, at: SourceLocation(path: message.path, line: message.line, column: message.column), code: code))
         }
         return result
     }

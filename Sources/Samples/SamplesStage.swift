@@ -103,6 +103,7 @@ public enum SamplesStage {
         // Snippets may import the samples' library targets (`import Fractions`): their sources are
         // part of the key, and the package is built before them.
         var libraries: [String: [SampleTarget]] = [:]
+        let libraryModules = package.map { libraryTargetsByModule($0) } ?? [:]
         for (name, snippet) in uniqueSnippets.sorted(by: { $0.key < $1.key }) {
             var hasher = StableHash()
             hasher.add("snippet-v4")
@@ -110,7 +111,7 @@ public enum SamplesStage {
             hasher.add(snippet.mode.rawValue)
             hasher.add(snippet.code)
             if let package {
-                let imported = importedLibraries(snippet.code, package: package)
+                let imported = importedLibraries(snippet.code, package: package, byModule: libraryModules)
                 if !imported.isEmpty { libraries[name] = imported }
                 for library in imported { hasher.add(library.name); for file in library.files { hasher.add(file.path); hasher.add(file.text) } }
             }
@@ -269,9 +270,12 @@ public enum SamplesStage {
     }
 
     /// The package's library targets a snippet imports (`import Fractions`), with what they depend on.
-    static func importedLibraries(_ code: String, package: SamplesPackage) -> [SampleTarget] {
+    static func libraryTargetsByModule(_ package: SamplesPackage) -> [String: SampleTarget] {
+        Dictionary(package.targets.values.filter { $0.kind == .library }.map { ($0.moduleName, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    static func importedLibraries(_ code: String, package: SamplesPackage, byModule: [String: SampleTarget]) -> [SampleTarget] {
         guard code.contains("import") else { return [] }
-        let byModule = Dictionary(package.targets.values.filter { $0.kind == .library }.map { ($0.moduleName, $0) }, uniquingKeysWith: { a, _ in a })
         var found: [SampleTarget] = []
         for line in code.split(separator: "\n") {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })

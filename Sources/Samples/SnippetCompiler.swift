@@ -12,19 +12,10 @@ import SwiftSyntax
 /// compiled on its own, in parallel: `{run}` into a binary, `{fails}` and `{compile}` fragments
 /// (statements, top-level variables) type-checked in script mode, as a `main.swift` is.
 enum SnippetCompiler {
-    /// One compiler message inside a snippet's own file (line and column in the snippet's code).
-    struct Message: Hashable, Sendable {
-        var severity: String
-        var line: Int
-        var column: Int
-        var text: String
-        /// "error: cannot assign to value: 'x' is a 'let' constant", as an ```error block quotes it.
-        var quoted: String { severity + ": " + text }
-    }
-
     struct Result: Sendable {
         var succeeded: Bool
-        var messages: [Message]
+        /// Messages inside the snippet's own file (line and column in the snippet's code).
+        var messages: [CompilerOutput.Message]
         /// What the compiler printed that is not a message of the snippet (a crash, a missing tool).
         var otherOutput: String
         var timedOut = false
@@ -82,9 +73,9 @@ enum SnippetCompiler {
         let text = output.stdout + "\n" + output.stderr
         var blamed = Set<String>()
         var unattributed = output.timedOut
-        for line in text.split(separator: "\n") where line.contains(": error: ") {
-            let file = line.split(separator: ":").first.map(String.init) ?? ""
-            if file.hasSuffix(".swift"), wanted.contains(file) { blamed.insert(String(file.dropLast(6))) } else { unattributed = true }
+        for line in text.split(separator: "\n") {
+            guard let message = CompilerOutput.message(line), message.severity == "error" else { continue }
+            if wanted.contains(message.path) { blamed.insert(String(message.path.dropLast(6))) } else { unattributed = true }
         }
         if unattributed || blamed.isEmpty { return [] }
         return Set(snippets.map(\.name)).subtracting(blamed)
@@ -154,24 +145,17 @@ enum SnippetCompiler {
     }
 
     /// `file:line:col: severity: text` lines for `file`; everything else is kept as other output.
-    static func parse(_ text: String, file: String) -> (matched: [Message], other: String) {
-        var messages: [Message] = []
+    static func parse(_ text: String, file: String) -> (matched: [CompilerOutput.Message], other: String) {
+        var messages: [CompilerOutput.Message] = []
         var other: [Substring] = []
-        var seen = Set<Message>()
+        var seen = Set<CompilerOutput.Message>()
         for line in text.split(separator: "\n") {
-            var matched = false
-            for severity in ["error", "warning", "note"] {
-                guard let marker = line.range(of: ": \(severity): ") else { continue }
-                let place = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
-                guard place.count >= 3, let number = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else { continue }
-                matched = true
-                let path = place.dropLast(2).joined(separator: ":")
-                guard path == file || path.hasSuffix("/" + file) else { break }
-                let message = Message(severity: severity, line: number, column: column, text: String(line[marker.upperBound...]))
-                if seen.insert(message).inserted { messages.append(message) }
-                break
+            guard let message = CompilerOutput.message(line) else {
+                if !line.allSatisfy(\.isWhitespace) { other.append(line) }
+                continue
             }
-            if !matched && !line.allSatisfy(\.isWhitespace) { other.append(line) }
+            guard message.path == file || message.path.hasSuffix("/" + file) else { continue }
+            if seen.insert(message).inserted { messages.append(message) }
         }
         return (messages, other.joined(separator: "\n"))
     }
