@@ -19,16 +19,22 @@ func readEvents(port: Int, until needle: String, timeout: Double, afterConnect: 
     }
 }
 
-/// Reads a Server-Sent Events stream over a plain socket until `until` appears (or time runs out).
-func readEventsBlocking(port: Int, until needle: String, timeout: Double, afterConnect: @Sendable () throws -> Void) throws -> String {
+/// A TCP connection to 127.0.0.1:`port`, or nil.
+func connectLocally(port: Int) -> Int32? {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-    guard connected == 0 else { return "" }
+    guard connected == 0 else { close(fd); return nil }
+    return fd
+}
+
+/// Reads a Server-Sent Events stream over a plain socket until `until` appears (or time runs out).
+func readEventsBlocking(port: Int, until needle: String, timeout: Double, afterConnect: @Sendable () throws -> Void) throws -> String {
+    guard let fd = connectLocally(port: port) else { return "" }
+    defer { close(fd) }
     let request = "GET /__primer/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
     _ = request.withCString { send(fd, $0, strlen($0), 0) }
     var received = ""
@@ -52,14 +58,8 @@ func readEventsBlocking(port: Int, until needle: String, timeout: Double, afterC
 /// which its 20-second read timeout fails when a loaded machine makes the test wait longer
 /// than that for a rebuild between two requests.)
 func fetch(port: Int, path: String, timeout: Double = 60) throws -> String {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard let fd = connectLocally(port: port) else { return "" }
     defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-    guard connected == 0 else { return "" }
     let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
     _ = request.withCString { send(fd, $0, strlen($0), 0) }
     var received: [UInt8] = []
