@@ -29,12 +29,17 @@ import Testing
         return folder
     }
 
-    func build(_ folder: URL, bless: Bool = false) throws -> Build.Result {
+    /// A build on a thread of its own: these builds run compilers for seconds, and blocking one of
+    /// the few threads Swift Testing runs tests on would starve the tests that wait on a server.
+    func build(_ folder: URL, bless: Bool = false) async throws -> Build.Result {
         var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                     output: folder.appendingPathComponent("site").path)
         options.product = .site(reuse: false)
         options.bless = bless
-        return try Build.run(options)
+        let settled = options
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try Build.run(settled) }) }.start()
+        }
     }
 
     func errors(_ result: Build.Result) -> [String] { result.diagnostics.filter(\.isError).map(\.description) }
@@ -92,14 +97,14 @@ import Testing
         #expect(diagnostics.map(\.message) == ["a {compile} snippet is not run, so its output block is shown unchecked"])
     }
 
-    @Test func anUnmarkedBlockIsAWarningAndUnderStrictAnError() throws {
+    @Test func anUnmarkedBlockIsAWarningAndUnderStrictAnError() async throws {
         let text = "Some code:\n\n```swift\nlet x = 1\n```\n"
-        let relaxed = try build(try course(text))
+        let relaxed = try await build(try course(text))
         #expect(relaxed.succeeded)
         #expect(relaxed.diagnostics.map(\.description).contains { $0.contains("en/checks.md:6:1: warning: this Swift block is not checked by the build") && $0.contains("[PRM039]") })
         #expect(relaxed.listings.unverified == 1)
         let folder = try course(text, strict: true)
-        let strict = try build(folder)
+        let strict = try await build(folder)
         #expect(!strict.succeeded)
         #expect(errors(strict).contains { $0.hasPrefix(chapterPath(folder) + ":6:1: error: this Swift block is not checked by the build") })
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
@@ -152,10 +157,10 @@ import Testing
 
         """
 
-    @Test func everyFormIsCheckedAndNothingIsCompiledTwice() throws {
+    @Test func everyFormIsCheckedAndNothingIsCompiledTwice() async throws {
         // The same code in both locales (and two same-named types in merged snippets) compiles once.
         let folder = try course(Self.good, russian: Self.good, strict: true)
-        let first = try build(folder)
+        let first = try await build(folder)
         #expect(first.succeeded, "\(errors(first))")
         #expect(first.listings.summary == "listings: 0 samples, 2 run, 6 compiled, 2 expected to fail, 2 listing-only, 0 unverified")
         let cache = folder.appendingPathComponent(".primer-cache/snippets")
@@ -172,12 +177,12 @@ import Testing
         #expect(!page.contains("snippet.hide") && !page.contains("struct Fraction"))
         // Nothing changed: no compiler runs at all.
         try FileManager.default.removeItem(at: cache.appendingPathComponent("src"))
-        let second = try build(folder)
+        let second = try await build(folder)
         #expect(second.succeeded && second.samples?.built == 0 && second.samples?.ran == 0)
         #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("src").path))
     }
 
-    @Test func snippetsThatLieAreCaughtAtTheChaptersLine() throws {
+    @Test func snippetsThatLieAreCaughtAtTheChaptersLine() async throws {
         let folder = try course("""
             ```swift {compile}
             struct Alone { var x = 1 }
@@ -213,7 +218,7 @@ import Testing
             ```
             """)
         let path = chapterPath(folder)
-        let result = try build(folder)
+        let result = try await build(folder)
         let reported = errors(result)
         // A snippet cannot lean on another snippet's declarations, even when they are checked together.
         #expect(reported.contains { $0.hasPrefix(path + ":9:23: error: this {compile} snippet does not compile: cannot find 'Alone' in scope [PRM040]") }, "\(reported)")
@@ -225,7 +230,7 @@ import Testing
         #expect(reported.count == 5, "\(reported.joined(separator: "\n"))")
 
         // --bless records the compiler's words and the new output; the compiling {fails} stays an error.
-        let blessed = try build(folder, bless: true)
+        let blessed = try await build(folder, bless: true)
         let text = TestSupport.read(URL(fileURLWithPath: path))
         #expect(text.contains("```error\nerror: cannot assign to value: 'y' is a 'let' constant\n```"))
         #expect(text.contains("```output\nnew\n```"))
@@ -246,7 +251,7 @@ import Testing
 
     // MARK: Figures a program draws
 
-    @Test func aSampleDrawsItsFiguresPerLocaleAndAChangedDrawingFails() throws {
+    @Test func aSampleDrawsItsFiguresPerLocaleAndAChangedDrawingFails() async throws {
         let folder = try course("""
             ```swift {sample="plan"}
             ```
@@ -279,12 +284,12 @@ import Testing
         try draw(100)
         try TestSupport.write("samples:\n  plan: { per_locale: true, description: { en: Draws a plan., ru: Рисует план. } }\n",
                               to: samples.appendingPathComponent("samples.yml"))
-        let unrecorded = try build(folder)
+        let unrecorded = try await build(folder)
         #expect(errors(unrecorded).contains { $0.contains("Figures/plan.ru/plan.svg: error: sample 'plan [ru]' drew plan.svg, which is not recorded") })
-        #expect(try build(folder, bless: true).succeeded)
+        #expect(try await build(folder, bless: true).succeeded)
         let recorded = TestSupport.read(samples.appendingPathComponent("Figures/plan.ru/plan.svg"))
         #expect(recorded.contains(">План</text>"))
-        let built = try build(folder)
+        let built = try await build(folder)
         #expect(built.succeeded, "\(errors(built))")
         let site = folder.appendingPathComponent("site")
         #expect(TestSupport.read(site.appendingPathComponent("ru/figures/plan.ru/plan.svg")) == recorded)
@@ -294,14 +299,14 @@ import Testing
         #expect(page.contains("<span class=\"caption-label\">Рисунок 1.1</span>") && page.contains(">рис. 1.1</a>"))
         // A changed drawing fails the build with a diff of the SVG.
         try draw(120)
-        let changed = try build(folder)
+        let changed = try await build(folder)
         #expect(errors(changed).contains { $0.contains("sample 'plan [en]' drew plan.svg differently from the recorded one") && $0.contains("120") })
         #expect(errors(changed).allSatisfy { $0.contains("[PRM042]") })
     }
 
     // MARK: References that read as Russian
 
-    @Test func russianReferencesTakeTheCaseTheSentenceNeeds() throws {
+    @Test func russianReferencesTakeTheCaseTheSentenceNeeds() async throws {
         let russian = """
             ## Начало {#start}
 
@@ -319,7 +324,7 @@ import Testing
             """
         let english = russian.replacingOccurrences(of: "Начало", with: "Start").replacingOccurrences(of: "Упражнения", with: "Exercises")
         let folder = try course(english, russian: russian)
-        let result = try build(folder)
+        let result = try await build(folder)
         #expect(result.succeeded, "\(errors(result))")
         let page = TestSupport.read(folder.appendingPathComponent("site/ru/checks.html"))
         for expected in [">листинге 1.1</a> короткий", "см. <a href=\"#lst-a\" class=\"xref\">листинг 1.1</a>",
@@ -334,7 +339,7 @@ import Testing
         // A section inserted before it renumbers the listing, and the author's word keeps up.
         let path = URL(fileURLWithPath: chapterPath(folder, "ru"))
         try TestSupport.write(TestSupport.read(path).replacingOccurrences(of: "## Начало {#start}", with: "## Вступление\n\n```swift {compile title=\"b.swift\"}\nlet b = 2\n```\n\n## Начало {#start}"), to: path)
-        let moved = try build(folder)
+        let moved = try await build(folder)
         #expect(moved.succeeded, "\(errors(moved))")
         let renumbered = TestSupport.read(folder.appendingPathComponent("site/ru/checks.html"))
         #expect(renumbered.contains(">листинге 1.2</a> короткий") && renumbered.contains(">разд. 1.2</a> и"))
@@ -342,7 +347,7 @@ import Testing
 }
 
 extension VerifiedListingsTests {
-    @Test func blessingFillsEveryEmptyBlockOfAChapterInOneBuild() throws {
+    @Test func blessingFillsEveryEmptyBlockOfAChapterInOneBuild() async throws {
         let folder = try course("""
             ```swift {run}
             print("one")
@@ -364,17 +369,17 @@ extension VerifiedListingsTests {
             > k = 2
             > ```
             """)
-        let blessed = try build(folder, bless: true)
+        let blessed = try await build(folder, bless: true)
         #expect(blessed.succeeded, "\(errors(blessed))")
         let text = TestSupport.read(URL(fileURLWithPath: chapterPath(folder)))
         #expect(text.contains("```output\none\n```\n\n```swift {run}\nprint(\"two\\nlines\")\n```\n\n```output\ntwo\nlines\n```"), "\(text)")
         #expect(text.contains("> ```\n>\n> ```error\n> error: cannot assign to value: 'k' is a 'let' constant\n> ```"), "\(text)")
-        #expect(try build(folder).succeeded)
+        #expect(try await build(folder).succeeded)
     }
 }
 
 extension VerifiedListingsTests {
-    @Test func aRunSnippetDrawsAFigureRecordedPerLocale() throws {
+    @Test func aRunSnippetDrawsAFigureRecordedPerLocale() async throws {
         func chapter(_ word: String) -> String {
             """
             ```swift {run #draw-box}
@@ -397,7 +402,7 @@ extension VerifiedListingsTests {
             """
         }
         let folder = try course(chapter("Box"), russian: chapter("Ящик"))
-        let first = try build(folder)
+        let first = try await build(folder)
         let reported = errors(first)
         #expect(reported.contains { $0.contains("Figures/draw-box.ru/box.svg: error: snippet 'draw-box' drew box.svg, which is not recorded") }, "\(reported)")
         #expect(reported.contains { $0.contains("en/checks.md:17:1: error: this snippet drew nameless.svg, but has no id to record them under") })
@@ -405,8 +410,8 @@ extension VerifiedListingsTests {
             let file = URL(fileURLWithPath: chapterPath(folder, locale))
             try TestSupport.write(TestSupport.read(file).components(separatedBy: "\n```swift {run}\nimport Foundation\ntry \"x\"")[0], to: file)
         }
-        #expect(try build(folder, bless: true).succeeded)
-        let built = try build(folder)
+        #expect(try await build(folder, bless: true).succeeded)
+        let built = try await build(folder)
         #expect(built.succeeded, "\(errors(built))")
         let recorded = folder.appendingPathComponent("Content/Samples/Figures/draw-box.ru/box.svg")
         #expect(TestSupport.read(recorded).contains("<text>Ящик</text>"))
@@ -417,7 +422,7 @@ extension VerifiedListingsTests {
 }
 
 extension VerifiedListingsTests {
-    @Test func snippetsImportTheSamplesLibrariesAndFollowTheirChanges() throws {
+    @Test func snippetsImportTheSamplesLibrariesAndFollowTheirChanges() async throws {
         let folder = try course("""
             ```swift {run}
             import Shapes
@@ -444,19 +449,19 @@ extension VerifiedListingsTests {
         try TestSupport.write("import Shapes\nprint(Square(side: 2).area)\n", to: samples.appendingPathComponent("Sources/show/main.swift"))
         try TestSupport.write("4\n", to: samples.appendingPathComponent("Outputs/show.txt"))
         try TestSupport.write("samples:\n  show: { description: { en: Shows a square., ru: Показывает квадрат. } }\n", to: samples.appendingPathComponent("samples.yml"))
-        let first = try build(folder)
+        let first = try await build(folder)
         #expect(first.succeeded, "\(errors(first))")
         #expect(first.listings.run == 1 && first.listings.compiled == 1)
         // The library changes: the snippet that imports it is compiled and run again, and says so.
         try TestSupport.write(TestSupport.read(library).replacingOccurrences(of: "side * side", with: "side * side + 1"), to: library)
-        let changed = try build(folder)
+        let changed = try await build(folder)
         #expect(errors(changed).contains { $0.contains("this snippet printed something else than its output block") && $0.contains("-9\n+10") },
                 "\(errors(changed))")
     }
 }
 
 extension VerifiedListingsTests {
-    @Test func aReferenceCanShowItsTargetsTitle() throws {
+    @Test func aReferenceCanShowItsTargetsTitle() async throws {
         let folder = try course("""
             ## Retain cycles {#cycles}
 
@@ -466,7 +471,7 @@ extension VerifiedListingsTests {
 
             See [{title}](#cycles), [{label}: {title}](#cycles), [{title}](#lst-owner) and [{title}](checks.md).
             """)
-        let result = try build(folder)
+        let result = try await build(folder)
         #expect(result.succeeded, "\(errors(result))")
         let page = TestSupport.read(folder.appendingPathComponent("site/en/checks.html"))
         for expected in [">Retain cycles</a>", ">Section 1.1: Retain cycles</a>", ">Owner.swift</a>", ">Checks</a>"] {
@@ -476,13 +481,13 @@ extension VerifiedListingsTests {
 }
 
 extension VerifiedListingsTests {
-    @Test func aCourseCanLeaveTheAPIIndexOut() throws {
+    @Test func aCourseCanLeaveTheAPIIndexOut() async throws {
         let folder = try course("Uses `Array` and `Dictionary`.\n")
         let config = folder.appendingPathComponent("Content/course.yml")
-        let first = try build(folder)
+        let first = try await build(folder)
         #expect(first.succeeded && FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/en/api-index.html").path))
         try TestSupport.write(TestSupport.read(config) + "\napi_index: false\n", to: config)
-        let second = try build(folder)
+        let second = try await build(folder)
         #expect(second.succeeded, "\(errors(second))")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/en/api-index.html").path))
         #expect(!TestSupport.read(folder.appendingPathComponent("site/en/checks.html")).contains("api-index.html"))
@@ -497,12 +502,12 @@ extension VerifiedListingsTests {
         #expect(LocaleQuotes.marks(for: LocaleTag("zh-Hans")!).open == "“")
     }
 
-    @Test func smartPunctuationWritesEachLanguagesQuotes() throws {
+    @Test func smartPunctuationWritesEachLanguagesQuotes() async throws {
         let text = "## \"Quoted\" heading {#q}\n\nShe said \"hi\" -- and left... It's `\"code\"` --- *\"emphasis\"*.\n"
         let folder = try course(text, russian: text.replacingOccurrences(of: "She said", with: "Она сказала"))
         let config = folder.appendingPathComponent("Content/course.yml")
         try TestSupport.write(TestSupport.read(config) + "\nsmart_punctuation: true\n", to: config)
-        let result = try build(folder)
+        let result = try await build(folder)
         #expect(result.succeeded, "\(errors(result))")
         let english = TestSupport.read(folder.appendingPathComponent("site/en/checks.html"))
         let russian = TestSupport.read(folder.appendingPathComponent("site/ru/checks.html"))
