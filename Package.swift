@@ -27,8 +27,10 @@ let package = Package(
         // CLDR plural rules from the system's ICU; C, so no ICU type leaks into Swift.
         .target(name: "CPluralRules", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(name: "CourseModel"),
+        // Templates/ (through a link) and the starter course, compiled into the binary.
+        .target(name: "Defaults", resources: [.embedInCode("Templates"), .embedInCode("Starter")]),
         .target(name: "Localization", dependencies: ["CourseModel", "CPluralRules"]),
-        .target(name: "Loader", dependencies: ["CourseModel", "Localization", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Loader", dependencies: ["CourseModel", "Localization", "Defaults", .product(name: "Yams", package: "Yams")]),
         .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM", "CPlatform"]),
         .target(name: "Samples", dependencies: [
             "CourseModel", "CPlatform",
@@ -51,7 +53,7 @@ let package = Package(
         .target(name: "Renderer", dependencies: ["CourseModel", "Highlight", .product(name: "Mustache", package: "swift-mustache")]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
-        .target(name: "Pipeline", dependencies: ["CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Writer"]),
+        .target(name: "Pipeline", dependencies: ["CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Writer"]),
         .target(name: "Preview", dependencies: [
             "CourseModel", "Pipeline", "Renderer",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -63,7 +65,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [
-            "CourseModel", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Highlight", "Renderer", "Writer", "Pipeline",
+            "CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Highlight", "Renderer", "Writer", "Pipeline",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             "Preview",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

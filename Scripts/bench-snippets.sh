@@ -11,7 +11,7 @@ B=.bench/snippets
 COUNT=${SNIPPETS:-200}
 rm -rf "$B"
 python3 Scripts/synthetic-snippets.py "$B" "$COUNT"
-cp Content/Localizable.xcstrings "$B/Content/"
+cp Templates/Localizable.xcstrings "$B/Content/"
 cd "$B"
 
 echo "== Cold: one swift build of the same code as a single package"

@@ -10,6 +10,9 @@ public struct CatalogValue: Hashable, Sendable {
     /// "one", "few", "many", "other"… → text.
     public var plural: [String: String]?
     public var location: SourceLocation
+    /// Whether there are words: an entry still `new` with an empty value has none (an empty
+    /// translated value is a word, e.g. a language with no abbreviations).
+    public var hasText: Bool { plural != nil || (value != nil && !(state == .new && value!.isEmpty)) }
     public init(state: TranslationState, value: String?, plural: [String: String]?, location: SourceLocation) {
         self.state = state; self.value = value; self.plural = plural; self.location = location
     }

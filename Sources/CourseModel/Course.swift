@@ -34,6 +34,10 @@ public struct CourseConfig: Hashable, Sendable {
     public var strictVerify = false
     /// `smart_punctuation: true`: curly quotes in each language's own form, dashes, ellipses.
     public var smartPunctuation = false
+    /// `section_numbers: false`: headings are not numbered (listings, figures… still are).
+    public var sectionNumbers = true
+    /// `callouts: [experiment]`: the course's own callout kinds (upper case) and where each is declared.
+    public var calloutKinds: [String: SourceLocation] = [:]
 
     public struct APIIndexSettings: Hashable, Sendable {
         /// `api_index: false`: no index page and no link to one.
@@ -48,7 +52,28 @@ public struct CourseConfig: Hashable, Sendable {
     public struct Part: Hashable, Sendable {
         public var title: LocalizedText
         public var chapters: [ChapterEntry]
+        /// How its chapters are labelled: 1, 2, 3 (counting on from the part before), A, B, C, or not at all.
+        public var numbering = Numbering.numbered
+        public enum Numbering: String, Hashable, Sendable { case numbered, appendix, none }
         public init(title: LocalizedText, chapters: [ChapterEntry]) { self.title = title; self.chapters = chapters }
+    }
+
+    /// Every chapter's place and label: numbered chapters count 1, 2, 3… across parts,
+    /// appendices A, B, C…, and chapters of a `numbering: none` part have none.
+    public var chapterNumberings: [String: ChapterNumbering] {
+        var result: [String: ChapterNumbering] = [:]
+        var number = 0, appendix = 0
+        for (index, id) in chapterIDs.enumerated() where result[id] == nil {
+            let part = parts.first { $0.chapters.contains { $0.id == id } }!
+            let label: ChapterLabel
+            switch part.numbering {
+            case .numbered: number += 1; label = .number(number)
+            case .appendix: appendix += 1; label = .appendix(ChapterLabel.letters(appendix))
+            case .none: label = .unnumbered
+            }
+            result[id] = ChapterNumbering(number: index + 1, label: label, sections: sectionNumbers && label != .unnumbered)
+        }
+        return result
     }
 
     /// A chapter id as written in the table of contents, with where it was written.
@@ -65,6 +90,42 @@ public struct CourseConfig: Hashable, Sendable {
     }
 
     public var chapterIDs: [String] { parts.flatMap { $0.chapters.map(\.id) } }
+}
+
+/// How a chapter is labelled: "Chapter 3", "Appendix B", or only by its title.
+public enum ChapterLabel: Hashable, Sendable {
+    case number(Int)
+    case appendix(String)
+    case unnumbered
+
+    /// What stands for the chapter in "3.2", "B.2"; nil for an unnumbered chapter.
+    public var head: String? {
+        switch self {
+        case .number(let n): String(n)
+        case .appendix(let letter): letter
+        case .unnumbered: nil
+        }
+    }
+
+    /// A, B … Z, AA, AB …
+    public static func letters(_ n: Int) -> String {
+        var n = n, result = ""
+        while n > 0 { n -= 1; result = String(UnicodeScalar(UInt8(65 + n % 26))) + result; n /= 26 }
+        return result
+    }
+}
+
+/// Where a chapter is and how its numbers read.
+public struct ChapterNumbering: Hashable, Sendable {
+    /// Its place in the table of contents, from 1 (what orders it, and the first part of its
+    /// numbers inside: listing [place, 2]).
+    public var number: Int
+    public var label: ChapterLabel
+    /// Whether its sections are numbered (not in an unnumbered chapter, nor with `section_numbers: false`).
+    public var sections: Bool
+    public init(number: Int, label: ChapterLabel, sections: Bool = true) { self.number = number; self.label = label; self.sections = sections }
+    /// A chapter numbered by its place (the default before course.yml says otherwise).
+    public static func plain(_ number: Int) -> ChapterNumbering { ChapterNumbering(number: number, label: .number(number)) }
 }
 
 /// A chapter file as loaded: front matter read, body not yet parsed.
@@ -113,7 +174,11 @@ public struct AssetFile: Hashable, Sendable {
     /// Path inside the site, e.g. `assets/style.css` or `images/arc.svg`.
     public var sitePath: String
     public var sourcePath: String
-    public init(sitePath: String, sourcePath: String) { self.sitePath = sitePath; self.sourcePath = sourcePath }
+    /// A built-in asset's bytes (its `sourcePath` names no file then).
+    public var bytes: [UInt8]?
+    public init(sitePath: String, sourcePath: String, bytes: [UInt8]? = nil) {
+        self.sitePath = sitePath; self.sourcePath = sourcePath; self.bytes = bytes
+    }
 }
 
 /// Everything the load stage read from disk; the later stages never touch the file system.
@@ -127,6 +192,8 @@ public struct CourseSources: Sendable {
     public var assets: [AssetFile]
     /// Every file under the content folder that a page may link to or embed (relative to the content folder).
     public var contentFiles: Set<String>
+    /// The size of every PNG, JPEG, GIF, WebP and SVG file among them (read from their headers).
+    public var imageSizes: [String: ImageSize] = [:]
     /// `Content/Samples`, when the course has runnable samples.
     public var samples: SamplesSources?
     /// The recorded drawings of samples and snippets (`Content/Samples/Figures/<folder>/<file>`).

@@ -19,10 +19,31 @@ public struct Attributes: Hashable, Sendable {
 
 /// A number given by the resolve stage: `chapter` and the dotted or per-chapter part.
 public struct Numbering: Hashable, Sendable {
-    /// e.g. [2, 3, 1] for section 2.3.1, or [4, 1] for listing 4.1.
+    /// e.g. [2, 3, 1] for section 2.3.1, or [4, 1] for listing 4.1; the first is the chapter's place.
     public var parts: [Int]
-    public init(_ parts: [Int]) { self.parts = parts }
-    public var dotted: String { parts.map(String.init).joined(separator: ".") }
+    /// How the chapter is shown: nil or `.number` as `parts[0]`, an appendix's letter ("B.2"),
+    /// or nothing in an unnumbered chapter ("Listing 2").
+    public var chapter: ChapterLabel?
+    public init(_ parts: [Int], chapter: ChapterLabel? = nil) { self.parts = parts; self.chapter = chapter }
+    /// What stands for the chapter, or nil when it has no number.
+    public var head: String? { chapter.map { $0.head } ?? parts.first.map(String.init) }
+    public var dotted: String {
+        let rest = parts.dropFirst().map(String.init)
+        return ((head.map { [$0] } ?? []) + rest).joined(separator: ".")
+    }
+
+    /// `pattern` ("Listing %1$@.%2$@", "代码清单 %1$@-%2$@") filled with the chapter and the item;
+    /// in an unnumbered chapter the chapter and the separator after it are left out ("Listing 2").
+    public func label(_ pattern: String) -> String {
+        let item = parts.count > 1 ? String(parts[1]) : ""
+        if let head { return UIStrings.format(pattern, [head, item]) }
+        let marker = "\u{E000}"
+        let text = UIStrings.format(pattern, [marker, item])
+        guard let range = text.range(of: marker) else { return text }
+        var end = range.upperBound
+        if end < text.endIndex, !text[end].isLetter, !text[end].isNumber, !text[end].isWhitespace { end = text.index(after: end) }
+        return text.replacingCharacters(in: range.lowerBound..<end, with: "")
+    }
 }
 
 public indirect enum Inline: Hashable, Sendable {
@@ -56,8 +77,30 @@ public struct Image: Hashable, Sendable {
     public var title: String
     public var alt: [Inline]
     public var position: Position
+    /// Found by the link stage beside the file: a `@2x` version, `~dark` ones, the size.
+    public var variants: ImageVariants?
     public init(source: String, title: String, alt: [Inline], position: Position) {
         self.source = source; self.title = title; self.alt = alt; self.position = position
+    }
+}
+
+/// An image's width and height in pixels (CSS pixels once a variant's scale is taken out).
+public struct ImageSize: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+}
+
+/// The files that show one image (paths as the page links them, like `Image.source`):
+/// `name.png` and `name@2x.png` for the light theme, `name~dark.png` and `name~dark@2x.png`
+/// for the dark one (DocC's names), and the size the page reserves for it.
+public struct ImageVariants: Hashable, Sendable {
+    public var retina: String?
+    public var dark: String?
+    public var darkRetina: String?
+    public var size: ImageSize?
+    public init(retina: String? = nil, dark: String? = nil, darkRetina: String? = nil, size: ImageSize? = nil) {
+        self.retina = retina; self.dark = dark; self.darkRetina = darkRetina; self.size = size
     }
 }
 
@@ -155,9 +198,24 @@ public struct ListItem: Hashable, Sendable {
     public init(blocks: [Block], checked: Bool?) { self.blocks = blocks; self.checked = checked }
 }
 
-/// GitHub's alert kinds.
-public enum CalloutKind: String, Hashable, Sendable, CaseIterable {
-    case note = "NOTE", tip = "TIP", important = "IMPORTANT", warning = "WARNING", caution = "CAUTION"
+/// A callout's kind: GitHub's five alert kinds, or one a course declares (`callouts:` in course.yml).
+public struct CalloutKind: RawRepresentable, Hashable, Sendable {
+    /// Upper case, as written in `> [!NOTE]`.
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
+    public init(_ name: String) { self.init(rawValue: name) }
+    public static let note = CalloutKind("NOTE"), tip = CalloutKind("TIP"), important = CalloutKind("IMPORTANT"),
+                      warning = CalloutKind("WARNING"), caution = CalloutKind("CAUTION")
+    public static let builtIn: [CalloutKind] = [.note, .tip, .important, .warning, .caution]
+    /// The string catalog key of its label: `callout_note`.
+    public var labelKey: String { "callout_" + rawValue.lowercased() }
+}
+
+/// A callout: its kind and, when the author gave one (`> [!WARNING] Mind the gap`), its own title.
+public struct Callout: Hashable, Sendable {
+    public var kind: CalloutKind
+    public var title: [Inline]?
+    public init(kind: CalloutKind, title: [Inline]? = nil) { self.kind = kind; self.title = title }
 }
 
 public struct Exercise: Hashable, Sendable {
@@ -178,7 +236,7 @@ public indirect enum Block: Hashable, Sendable {
     case code(CodeBlock)
     case html(String)
     case quote([Block])
-    case callout(CalloutKind, [Block])
+    case callout(Callout, [Block])
     case list(ListBlock)
     case rule
     case table(Table)

@@ -256,6 +256,8 @@ public struct SampleSummary: Sendable {
 public struct SamplePlace: Hashable, Sendable {
     public var chapterID: String
     public var chapterNumber: Int
+    /// "Chapter 3", "Appendix A" or none.
+    public var chapterLabel: ChapterLabel = .unnumbered
     public var chapterTitle: String
     /// The section around it ("2.2") and its id, if any.
     public var section: String?
@@ -266,9 +268,10 @@ public struct SamplePlace: Hashable, Sendable {
     public var listingNumber: Numbering?
     /// The place is a figure the sample drew, not a listing of its code.
     public var isFigure = false
-    public init(chapterID: String, chapterNumber: Int, chapterTitle: String, section: String?, sectionID: String?, sectionTitle: String?,
+    public init(chapterID: String, chapterNumber: Int, chapterLabel: ChapterLabel? = nil, chapterTitle: String, section: String?, sectionID: String?, sectionTitle: String?,
                 listingID: String?, listingNumber: Numbering?) {
-        self.chapterID = chapterID; self.chapterNumber = chapterNumber; self.chapterTitle = chapterTitle; self.section = section
+        self.chapterID = chapterID; self.chapterNumber = chapterNumber; self.chapterLabel = chapterLabel ?? .number(chapterNumber)
+        self.chapterTitle = chapterTitle; self.section = section
         self.sectionID = sectionID; self.sectionTitle = sectionTitle; self.listingID = listingID; self.listingNumber = listingNumber
     }
 }

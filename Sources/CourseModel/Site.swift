@@ -20,7 +20,9 @@ public struct ChapterPage: Hashable, Sendable {
     public var locale: LocaleTag
     /// The locale the text is in: differs from `locale` when the translation is missing.
     public var contentLocale: LocaleTag
-    public var number: Int
+    /// Its place in the table of contents and its label ("Chapter 3", "Appendix A", none).
+    public var numbering: ChapterNumbering
+    public var number: Int { numbering.number }
     public var title: String
     public var summary: String?
     public var sourcePath: String
@@ -36,9 +38,9 @@ public struct ChapterPage: Hashable, Sendable {
     public var updated: String?
     public var isFallback: Bool { locale != contentLocale }
 
-    public init(id: String, locale: LocaleTag, contentLocale: LocaleTag, number: Int, title: String, summary: String?,
+    public init(id: String, locale: LocaleTag, contentLocale: LocaleTag, numbering: ChapterNumbering, title: String, summary: String?,
                 sourcePath: String, document: Document, outline: [OutlineEntry], files: Set<String>) {
-        self.id = id; self.locale = locale; self.contentLocale = contentLocale; self.number = number
+        self.id = id; self.locale = locale; self.contentLocale = contentLocale; self.numbering = numbering
         self.title = title; self.summary = summary; self.sourcePath = sourcePath; self.document = document
         self.outline = outline; self.files = files
     }

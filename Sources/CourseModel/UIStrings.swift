@@ -62,3 +62,16 @@ public struct UIStrings: Sendable {
         return result
     }
 }
+
+public extension UIStrings {
+    /// A chapter's label from `key` ("chapter_label", "ref_chapter", "ref_chapter_start"):
+    /// "Chapter 3"; an appendix takes the `appendix` key instead ("Appendix A"); an unnumbered
+    /// chapter has none.
+    func chapterLabel(_ label: ChapterLabel, key: String = "chapter_label") -> String? {
+        switch label {
+        case .number(let n): return format(key, String(n))
+        case .appendix(let letter): return format(key.replacingOccurrences(of: "chapter", with: "appendix"), letter)
+        case .unnumbered: return nil
+        }
+    }
+}

@@ -60,13 +60,15 @@ public extension Block {
     }
 
     /// The runs of text this block holds itself (not those of blocks inside it), in document
-    /// order: a paragraph's, a heading's, each table cell's and its caption, a figure's alt text.
+    /// order: a paragraph's, a heading's, each table cell's and its caption, a figure's alt text,
+    /// a callout's title.
     var inlineRuns: [[Inline]] {
         switch self {
         case .paragraph(let inlines, _): return [inlines]
         case .heading(let heading): return [heading.content]
         case .table(let table): return table.header + table.rows.flatMap { $0 } + (table.caption.map { [$0] } ?? [])
         case .figure(let figure): return [figure.image.alt]
+        case .callout(let callout, _): return callout.title.map { [$0] } ?? []
         default: return []
         }
     }
@@ -83,6 +85,7 @@ public extension Block {
             table.caption = table.caption.map(transform)
             return .table(table)
         case .figure(var figure): figure.image.alt = transform(figure.image.alt); return .figure(figure)
+        case .callout(var callout, let inner): callout.title = callout.title.map(transform); return .callout(callout, inner)
         default: return self
         }
     }

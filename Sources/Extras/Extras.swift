@@ -35,7 +35,7 @@ public enum Extras {
     /// A section of a page as a place to link to (its title worked out only now: most blocks
     /// never become a place).
     static func place(on page: ChapterPage, in section: Section) -> SamplePlace {
-        SamplePlace(chapterID: page.id, chapterNumber: page.number, chapterTitle: page.title,
+        SamplePlace(chapterID: page.id, chapterNumber: page.number, chapterLabel: page.numbering.label, chapterTitle: page.title,
                     section: section.heading?.number?.dotted, sectionID: section.heading?.id,
                     sectionTitle: section.heading?.content.plainText, listingID: nil, listingNumber: nil)
     }

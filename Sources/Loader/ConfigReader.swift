@@ -4,7 +4,8 @@ import Yams
 
 /// Reads and checks `course.yml`.
 enum ConfigReader {
-    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index", "edit_url", "search", "verify", "smart_punctuation"]
+    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index", "edit_url", "search", "verify", "smart_punctuation",
+                            "callouts", "section_numbers"]
 
     static func read(_ text: String, path: String) -> (CourseConfig?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -113,6 +114,37 @@ enum ConfigReader {
             }
         }
 
+        var sectionNumbers = true
+        if let node = values["section_numbers"]?.value {
+            if let flag = node.bool { sectionNumbers = flag } else {
+                diagnostics.append(.error(.settingValue, "'section_numbers' must be true or false", at: at(node)))
+            }
+        }
+        // Callout kinds of the course's own, beside GitHub's five: `callouts: [experiment]`.
+        var calloutKinds: [String: SourceLocation] = [:]
+        if let node = values["callouts"]?.value {
+            if let list = node.sequence {
+                for item in list {
+                    guard let name = item.scalar?.string, !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                        diagnostics.append(.error(.settingValue, "a callout kind is a word of ASCII letters, written as > [!WORD] in a chapter", at: at(item),
+                                                  suggestion: "for example: callouts: [experiment, deprecated]"))
+                        continue
+                    }
+                    let kind = name.uppercased()
+                    if CalloutKind.builtIn.contains(CalloutKind(kind)) || kind == "SOLUTION" {
+                        diagnostics.append(.error(.settingValue, "[!\(kind)] is one of Primer's own callouts; declare only new kinds", at: at(item)))
+                    } else if calloutKinds[kind] != nil {
+                        diagnostics.append(.error(.settingValue, "callout kind '\(name)' is listed twice", at: at(item)))
+                    } else {
+                        calloutKinds[kind] = at(item)
+                    }
+                }
+            } else {
+                diagnostics.append(.error(.settingValue, "'callouts' must be a list of kinds", at: at(node),
+                                          suggestion: "for example: callouts: [experiment, deprecated]; give each a label callout_experiment… in Localizable.xcstrings"))
+            }
+        }
+
         var parts: [CourseConfig.Part] = []
         var seen: [String: SourceLocation] = [:]
         if let sequence = values["parts"]!.value.sequence {
@@ -123,9 +155,21 @@ enum ConfigReader {
                 var partTitle: LocalizedText = [:]
                 var chapters: [CourseConfig.ChapterEntry] = []
                 var hasChapters = false
+                var hasTitle = false
+                var numbering = CourseConfig.Part.Numbering.numbered
                 for (key, keyNode, value) in YAML.entries(partNode) {
                     switch key {
+                    case "numbering":
+                        switch value.scalar?.string {
+                        case "none": numbering = .none
+                        case "appendix": numbering = .appendix
+                        case "numbered": numbering = .numbered
+                        default:
+                            diagnostics.append(.error(.settingValue, "a part's 'numbering' is numbered, appendix or none", at: at(value),
+                                                      suggestion: "numbering: none for a preface or a revision history, numbering: appendix for Appendix A, B…"))
+                        }
                     case "title":
+                        hasTitle = true
                         partTitle = localizedText(value, what: "part title", path: path, locales: locales, diagnostics: &diagnostics)
                     case "chapters":
                         hasChapters = true
@@ -157,13 +201,19 @@ enum ConfigReader {
                         }
                     default:
                         diagnostics.append(.warning(.unknownKey, "unknown key '\(key)' in a part is ignored", at: at(keyNode),
-                                                    suggestion: closestMatch(to: key, in: ["title", "chapters"]).map { "did you mean '\($0)'?" }))
+                                                    suggestion: closestMatch(to: key, in: ["title", "chapters", "numbering"]).map { "did you mean '\($0)'?" }))
                     }
                 }
                 if !hasChapters {
                     diagnostics.append(.error(.courseStructure, "this part has no 'chapters'", at: at(partNode)))
                 }
-                parts.append(.init(title: partTitle, chapters: chapters))
+                if !hasTitle && numbering != .none {
+                    diagnostics.append(.error(.courseStructure, "this part has no 'title'", at: at(partNode),
+                                              suggestion: "only a part with numbering: none (a preface, a revision history) may go without a title"))
+                }
+                var part = CourseConfig.Part(title: partTitle, chapters: chapters)
+                part.numbering = numbering
+                parts.append(part)
             }
         } else {
             diagnostics.append(.error(.courseStructure, "'parts' must be a list of parts", at: at(values["parts"]!.value)))
@@ -204,6 +254,8 @@ enum ConfigReader {
         config.search = search
         config.strictVerify = strictVerify
         config.smartPunctuation = smartPunctuation
+        config.sectionNumbers = sectionNumbers
+        config.calloutKinds = calloutKinds
         return (config, diagnostics)
     }
 

@@ -1,4 +1,5 @@
 import CourseModel
+import Defaults
 import Foundation
 import Localization
 import Yams
@@ -86,7 +87,7 @@ public enum CourseLoader {
                                             ?? "add it to 'locales' in \(configPath)"))
         }
 
-        let (catalog, catalogDiagnostics) = loadCatalog(options.contentPath)
+        let (catalog, catalogDiagnostics) = loadCatalog(options.contentPath, templatesPath: options.templatesPath)
         diagnostics += catalogDiagnostics
         let (templates, assets, templateDiagnostics) = loadTemplates(options)
         diagnostics += templateDiagnostics
@@ -102,6 +103,7 @@ public enum CourseLoader {
                                     assets: assets, contentFiles: contentFiles(contentTree.files, locales: configured),
                                     samples: samples)
         sources.figures = figures
+        sources.imageSizes = ImageSizes.read(sources.contentFiles, in: options.contentPath)
         sources.figuresFolder = join(options.contentPath, "Samples/Figures")
         return (sources, diagnostics)
     }
@@ -260,19 +262,10 @@ public enum CourseLoader {
 
     /// `Localizable.xcstrings`, then any legacy `<locale>.lproj/Localizable.strings` and
     /// `.stringsdict`, which fill what the catalog does not have.
-    public static func loadCatalog(_ contentPath: String) -> (StringCatalog?, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
-        var catalog: StringCatalog?
-        let catalogPath = join(contentPath, "Localizable.xcstrings")
-        if FileManager.default.fileExists(atPath: catalogPath) {
-            switch readUTF8(URL(fileURLWithPath: catalogPath), displayPath: catalogPath) {
-            case .failure(let d): diagnostics.append(d)
-            case .success(let text):
-                let (read, readDiagnostics) = XCStringsReader.read(text, path: catalogPath)
-                diagnostics += readDiagnostics
-                catalog = read
-            }
-        }
+    /// Then the templates folder's catalog, if it has one, and Primer's built-in catalog fill
+    /// every key and locale the course's own tables leave out.
+    public static func loadCatalog(_ contentPath: String, templatesPath: String? = nil) -> (StringCatalog?, [Diagnostic]) {
+        var (catalog, diagnostics) = readCatalog(join(contentPath, "Localizable.xcstrings"))
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: contentPath)) ?? []).filter { $0.hasSuffix(".lproj") }.sorted()
         for folder in folders {
             let name = String(folder.dropLast(".lproj".count))
@@ -298,18 +291,50 @@ public enum CourseLoader {
             }
             if catalog == nil { catalog = legacy } else { catalog!.fill(from: legacy) }
         }
-        return (catalog, diagnostics)
+        var merged = catalog ?? StringCatalog(sourceLanguage: builtInCatalog.sourceLanguage, entries: [:],
+                                              path: join(contentPath, "Localizable.xcstrings"))
+        if let templatesPath, case let (folderCatalog?, folderDiagnostics) = readCatalog(join(templatesPath, "Localizable.xcstrings")) {
+            diagnostics += folderDiagnostics
+            merged.fill(from: folderCatalog)
+        }
+        merged.fill(from: builtInCatalog)
+        return (merged, diagnostics)
     }
 
+    /// The keys of Primer's own words.
+    public static let builtInKeys: Set<String> = Set(builtInCatalog.entries.keys)
+
+    /// The languages Primer has the site's words for.
+    public static let builtInLocales: Set<LocaleTag> = Set(builtInCatalog.entries.values.flatMap { $0.localizations.keys })
+
+    /// Primer's own words, read once per process.
+    static let builtInCatalog: StringCatalog = {
+        let (catalog, diagnostics) = XCStringsReader.read(BuiltIn.catalog, path: BuiltIn.catalogPath)
+        precondition(diagnostics.allSatisfy { !$0.isError }, "the built-in string catalog does not read: \(diagnostics)")
+        return catalog ?? StringCatalog(sourceLanguage: LocaleTag("en")!, entries: [:], path: BuiltIn.catalogPath)
+    }()
+
+    static func readCatalog(_ path: String) -> (StringCatalog?, [Diagnostic]) {
+        guard FileManager.default.fileExists(atPath: path) else { return (nil, []) }
+        switch readUTF8(URL(fileURLWithPath: path), displayPath: path) {
+        case .failure(let d): return (nil, [d])
+        case .success(let text): return XCStringsReader.read(text, path: path)
+        }
+    }
+
+    /// Primer's built-in templates and assets, replaced file by file by the templates folder's
+    /// (when there is one) and then by `Content/templates/`.
     static func loadTemplates(_ options: Options) -> ([String: TemplateSource], [AssetFile], [Diagnostic]) {
         var templates: [String: TemplateSource] = [:]
         var assets: [String: AssetFile] = [:]
         var diagnostics: [Diagnostic] = []
-        let fm = FileManager.default
-        if !fm.fileExists(atPath: options.templatesPath) {
-            diagnostics.append(.error(.folderMissing, "templates folder not found", at: SourceLocation(path: options.templatesPath),
-                                      suggestion: "pass --templates PATH (Primer's own are in Templates/)"))
+        for (name, text) in BuiltIn.templates {
+            templates[name] = TemplateSource(name: name, path: "\(BuiltIn.folder)/\(name).mustache", text: text)
         }
+        for (relative, bytes) in BuiltIn.assets {
+            assets[relative] = AssetFile(sitePath: "assets/" + relative, sourcePath: "\(BuiltIn.folder)/assets/\(relative)", bytes: bytes)
+        }
+        let fm = FileManager.default
         for folder in [options.templatesPath, join(options.contentPath, "templates")] {
             for file in ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted() where file.hasSuffix(".mustache") {
                 let path = join(folder, file)

@@ -25,7 +25,7 @@ public enum Localizer {
         var entries: [String: String] = [:]
         var plurals: [String: [String: String]] = [:]
         for (key, entry) in catalog.entries {
-            guard let value = chain.lazy.compactMap({ entry.localizations[$0] }).first(where: { $0.value != nil || $0.plural != nil })
+            guard let value = chain.lazy.compactMap({ entry.localizations[$0] }).first(where: \.hasText)
             else { continue }
             if let plural = value.plural { plurals[key] = plural }
             entries[key] = value.value ?? value.plural?["other"] ?? ""
@@ -39,7 +39,9 @@ public enum Localizer {
 
     /// Specifiers that do not match the source's and plural categories CLDR requires but a
     /// translation lacks are errors; localizations for locales the course does not have are warnings.
-    public static func check(_ catalog: StringCatalog, locales: [LocaleTag], source: LocaleTag) -> [Diagnostic] {
+    /// `shipped`: catalogs that come with Primer (its built-in one, a templates folder's), whose
+    /// words for locales the course does not have are simply not used.
+    public static func check(_ catalog: StringCatalog, locales: [LocaleTag], source: LocaleTag, shipped: Set<String> = []) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for key in catalog.entries.keys.sorted() {
             let entry = catalog.entries[key]!
@@ -47,6 +49,7 @@ public enum Localizer {
             let expected = reference.map { FormatSpecifiers.parse($0.value ?? $0.plural?["other"] ?? "") }
             for (locale, value) in entry.localizations.sorted(by: { $0.key < $1.key }) {
                 if !locales.contains(locale) && !locales.contains(where: { $0.fallbackChain(source: source).contains(locale) }) {
+                    if shipped.contains(value.location.path) { continue }
                     diagnostics.append(.warning(.stringFormat, "\"\(key)\" has a \(locale) localization, but \(locale) is not a locale of the course",
                                                 at: value.location))
                 }

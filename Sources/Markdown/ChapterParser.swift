@@ -5,9 +5,11 @@ import CourseModel
 public enum ChapterParser {
     /// With `quotes`, punctuation is smart (cmark's: curly quotes, – for `--`, — for `---`, … for
     /// `...`), and double quotes become the language's own (`«»` in Russian).
-    public static func parse(_ markdown: String, path: String, lineOffset: Int = 0, quotes: QuotationMarks? = nil) -> (Document, [Diagnostic]) {
+    /// `calloutKinds`: the course's own callout kinds (upper case), beside GitHub's five.
+    public static func parse(_ markdown: String, path: String, lineOffset: Int = 0, quotes: QuotationMarks? = nil,
+                             calloutKinds: Set<String> = []) -> (Document, [Diagnostic]) {
         let raw = parseWithCmark(markdown, path: path, lineOffset: lineOffset, smart: quotes != nil)
-        var pass = ConventionPass(path: path)
+        var pass = ConventionPass(path: path, calloutKinds: calloutKinds)
         pass.diagnostics = raw.diagnostics
         var blocks = pass.exercises(in: pass.blocks(raw.blocks))
         if let quotes, quotes.open != QuotationMarks.english.open || quotes.close != QuotationMarks.english.close {
@@ -37,9 +39,10 @@ public enum ChapterParser {
 
 private struct ConventionPass {
     let path: String
+    let calloutKinds: Set<String>
     var diagnostics: [Diagnostic] = []
 
-    init(path: String) { self.path = path }
+    init(path: String, calloutKinds: Set<String>) { self.path = path; self.calloutKinds = calloutKinds }
 
     func location(_ position: Position) -> SourceLocation {
         SourceLocation(path: path, line: position.line, column: position.column)
@@ -105,18 +108,19 @@ private struct ConventionPass {
                 }
                 output.append(.table(table))
             case .quote(let inner):
-                if let (kind, rest) = alert(in: inner) {
-                    if let callout = CalloutKind(rawValue: kind) {
-                        output.append(.callout(callout, blocks(rest)))
+                if let (kind, title, rest) = alert(in: inner) {
+                    if CalloutKind.builtIn.contains(CalloutKind(kind)) || calloutKinds.contains(kind) {
+                        output.append(.callout(Callout(kind: CalloutKind(kind), title: title), blocks(rest)))
                     } else if kind == "SOLUTION" {
                         // Solutions are picked up by the exercises pass; elsewhere they are a plain quote.
                         output.append(.quote(blocks(inner)))
                     } else {
-                        let known = CalloutKind.allCases.map(\.rawValue)
+                        let known = CalloutKind.builtIn.map(\.rawValue) + calloutKinds.sorted()
                         diagnostics.append(.warning(.unknownCallout, "unknown callout [!\(kind)]; it is shown as a plain quote",
                                                     at: firstLocation(in: inner),
                                                     suggestion: closestMatch(to: kind, in: known).map { "did you mean [!\($0)]?" }
-                                                        ?? "known callouts: " + known.map { "[!\($0)]" }.joined(separator: ", ")))
+                                                        ?? "known callouts: " + known.map { "[!\($0)]" }.joined(separator: ", ")
+                                                            + "; declare a kind of your own in course.yml: callouts: [\(kind.lowercased())]"))
                         output.append(.quote(blocks(inner)))
                     }
                 } else {
@@ -183,17 +187,29 @@ private struct ConventionPass {
     }
 
     /// `> [!KIND]` on the first line of a quote: the kind and the quote without that marker.
-    func alert(in blocks: [Block]) -> (String, [Block])? {
+    /// `[!KIND]` opening a quote, with an optional title after it on the same line.
+    func alert(in blocks: [Block]) -> (String, [Inline]?, [Block])? {
         guard case .paragraph(let inlines, let position)? = blocks.first, case .text(let first)? = inlines.first else { return nil }
-        let head = first.trimmingCharacters()
+        let head = first.drop { $0 == " " || $0 == "\t" }
         guard head.hasPrefix("[!"), let close = head.firstIndex(of: "]") else { return nil }
         let kind = head[head.index(head.startIndex, offsetBy: 2)..<close]
-        guard !kind.isEmpty, kind.allSatisfy({ $0.isLetter }), head[head.index(after: close)...].isEmpty else { return nil }
-        guard inlines.count == 1 || inlines[1] == .softBreak || inlines[1] == .lineBreak else { return nil }
+        guard !kind.isEmpty, kind.allSatisfy({ $0.isLetter }) else { return nil }
+        let after = head[head.index(after: close)...]
+        // A title is separated from the marker by a space: "[!NOTE]s" is text, not a callout.
+        guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
+        let lineEnd = inlines.firstIndex { $0 == .softBreak || $0 == .lineBreak } ?? inlines.count
+        var title: [Inline] = []
+        let titleText = after.drop { $0 == " " || $0 == "\t" }
+        if !titleText.isEmpty { title.append(.text(String(titleText))) }
+        title += inlines[1..<lineEnd]
+        if case .text(let last)? = title.last {
+            let trimmed = String(last.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            if trimmed.isEmpty { title.removeLast() } else { title[title.count - 1] = .text(trimmed) }
+        }
         var rest = Array(blocks.dropFirst())
-        let remaining = Array(inlines.dropFirst(2))
+        let remaining = lineEnd < inlines.count ? Array(inlines[(lineEnd + 1)...]) : []
         if !remaining.isEmpty { rest.insert(.paragraph(remaining, position), at: 0) }
-        return (kind.uppercased(), rest)
+        return (kind.uppercased(), title.isEmpty ? nil : title, rest)
     }
 
     func firstLocation(in blocks: [Block]) -> SourceLocation? {
@@ -245,7 +261,7 @@ private struct ConventionPass {
         var blocks: [Block] = []
         var solution: [Block]?
         for block in item.blocks {
-            if case .quote(let inner) = block, let (kind, rest) = alert(in: inner), kind == "SOLUTION", solution == nil {
+            if case .quote(let inner) = block, let (kind, _, rest) = alert(in: inner), kind == "SOLUTION", solution == nil {
                 solution = rest
             } else {
                 blocks.append(block)

@@ -1,4 +1,5 @@
 import CourseModel
+import Defaults
 import Foundation
 import Extras
 import Loader
@@ -140,6 +141,8 @@ public enum Build {
         var diagnostics: [Diagnostic] = []
         var uses: [(String, SourceLocation?)] = SiteRenderer.codeKeys.map { ($0, nil) }
         uses += templateKeys.map { ($0.key, $0.location) }
+        // A callout kind of the course's own needs its label, in every language.
+        uses += sources.config.calloutKinds.sorted { $0.key < $1.key }.map { (CalloutKind($0.key).labelKey, $0.value) }
         var reported = Set<String>()
         let tablePlace: SourceLocation? = sources.catalog.map { SourceLocation(path: $0.path) }
         for (key, location) in uses {
@@ -148,16 +151,35 @@ public enum Build {
                 let known = strings[locale]?.entries.keys.map { $0 } ?? []
                 diagnostics.append(.error(.stringMissing, "string '\(key)' is not in the string catalog for '\(locale)' or its fallbacks",
                                           at: location ?? tablePlace,
-                                          suggestion: closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }
-                                            ?? "add \"\(key)\" to Localizable.xcstrings"))
+                                          suggestion: sources.config.calloutKinds.keys.contains { CalloutKind($0).labelKey == key }
+                                            ? "give the callout its label: add \"\(key)\" to Content/Localizable.xcstrings, in every locale"
+                                            : closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }
+                                                ?? "add \"\(key)\" to Localizable.xcstrings"))
             }
         }
-        let translated = Set(sources.catalog?.entries.values.flatMap { $0.localizations.keys } ?? [])
-        for locale in locales where !locale.fallbackChain(source: sources.config.sourceLocale).dropLast().contains(where: translated.contains)
-            && locale != sources.config.sourceLocale {
-            diagnostics.append(.warning(.stringMissing, "the string catalog has no '\(locale)' localizations; its pages use the words of '\(sources.config.sourceLocale)'",
-                                        at: sources.catalog.map { SourceLocation(path: $0.path) } ?? SourceLocation(path: sources.config.path),
-                                        suggestion: "translate the catalog's strings into \(locale)"))
+        // A locale needs the words in its own language: a page in Italian with English words is a
+        // build error that lists them all, not a silent fallback to the source.
+        let catalog = sources.catalog
+        for locale in locales {
+            let own = locale.fallbackChain(source: sources.config.sourceLocale).filter { $0.language == locale.language }
+            let missing = Set(uses.map(\.0)).filter { key in
+                // ICU names every language in itself when the catalog does not.
+                key != "language_name" && !reported.contains(key) && catalog?.entries[key].map { entry in !own.contains { entry.localizations[$0]?.hasText == true } } == true
+            }.sorted()
+            guard !missing.isEmpty else { continue }
+            let builtIn = CourseLoader.builtInLocales
+            let message = "the site's words in '\(locale)' lack \(missing.count) of \(Set(uses.map(\.0)).count) keys: \(missing.joined(separator: ", "))"
+            let suggestion = "add their '\(locale)' localizations to Content/Localizable.xcstrings (Primer has its words built in for "
+                + builtIn.map(\.rawValue).sorted().joined(separator: ", ") + ")"
+            // A language Primer has no words for is an error; a word the course's own catalog
+            // leaves untranslated in a language Primer knows is shown in the source language.
+            let ownKeys = missing.filter { CourseLoader.builtInKeys.contains($0) == false }
+            if ownKeys.isEmpty && builtIn.contains(where: { $0.language == locale.language }) {
+                diagnostics.append(.warning(.stringMissing, message + "; the pages show the \(sources.config.sourceLocale) words",
+                                            at: SourceLocation(path: sources.config.path), suggestion: suggestion))
+            } else {
+                diagnostics.append(.error(.stringMissing, message, at: SourceLocation(path: sources.config.path), suggestion: suggestion))
+            }
         }
         return diagnostics
     }

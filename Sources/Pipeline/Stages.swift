@@ -1,4 +1,5 @@
 import CourseModel
+import Defaults
 import Extras
 import Foundation
 import Loader
@@ -90,12 +91,8 @@ struct BuildRun {
         let source = sources.config.sourceLocale
         let catalog = sources.catalog ?? StringCatalog(sourceLanguage: source, entries: [:], path: options.content + "/Localizable.xcstrings")
         let catalogUnreadable = loadDiagnostics.contains { $0.isError && $0.location?.path == catalog.path }
-        if sources.catalog == nil && !catalogUnreadable {
-            result.diagnostics.append(.error(.stringMissing, "the course has no string catalog", at: SourceLocation(path: catalog.path),
-                                             suggestion: "copy Localizable.xcstrings from Primer's own Content/ folder and translate it"))
-        } else {
-            result.diagnostics += Localizer.check(catalog, locales: sources.config.locales, source: source)
-        }
+        result.diagnostics += Localizer.check(catalog, locales: sources.config.locales, source: source,
+                                              shipped: [options.templates + "/Localizable.xcstrings", BuiltIn.catalogPath])
         let strings = Localizer.siteStrings(catalog: catalog, locales: sources.config.locales, source: source)
         lap("load")
         return Loaded(sources: sources, locales: locales, strings: strings, catalogUnreadable: catalogUnreadable)
@@ -119,13 +116,14 @@ struct BuildRun {
             .sorted { ($0.id, $0.locale) < ($1.id, $1.locale) }
         let session = options.session
         session?.beginParse()
-        let numbers = Dictionary(sources.config.chapterIDs.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { a, _ in a })
+        let numberings = sources.config.chapterNumberings
         @Sendable func numbered(_ chapter: Resolver.ParsedChapter) -> Resolver.ParsedChapter {
-            numbers[chapter.source.id].map { Resolver.prenumbered(chapter, number: $0) } ?? chapter
+            numberings[chapter.source.id].map { Resolver.prenumbered(chapter, numbering: $0) } ?? chapter
         }
         // Smart punctuation writes each language's quotation marks (CLDR's, through ICU).
         let quotes: [LocaleTag: QuotationMarks] = sources.config.smartPunctuation
             ? Dictionary(uniqueKeysWithValues: needed.map { ($0, LocaleQuotes.marks(for: $0)) }) : [:]
+        let calloutKinds = Set(sources.config.calloutKinds.keys)
         let parsed = parallelMap(toParse) { chapter -> (Resolver.ParsedChapter, [Diagnostic], Build.SwiftBlocks) in
             var key: String?
             if let session {
@@ -133,13 +131,14 @@ struct BuildRun {
                 hash.add(chapter.body)
                 hash.add(String(chapter.bodyLine))
                 hash.add(quotes[chapter.locale].map { $0.open + $0.close } ?? "plain")
+                hash.add(calloutKinds.sorted().joined(separator: ","))
                 key = hash.hex
                 if let (document, diagnostics) = session.parsed(path: chapter.path, hash: hash.hex) {
                     return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document.blocks))
                 }
             }
             let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1,
-                                                              quotes: quotes[chapter.locale])
+                                                              quotes: quotes[chapter.locale], calloutKinds: calloutKinds)
             if let session, let key { session.store(path: chapter.path, hash: key, document: document, diagnostics: diagnostics) }
             return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document.blocks))
         }
@@ -202,7 +201,8 @@ struct BuildRun {
 
     mutating func resolve(_ loaded: Loaded, _ parsed: Parsed, _ samples: SampleResults) -> ResolvedCourse {
         let (course, diagnostics) = Resolver.resolve(config: loaded.sources.config, chapters: parsed.chapters, strings: loaded.strings,
-                                                     contentFiles: loaded.sources.contentFiles, locales: loaded.locales, samples: samples)
+                                                     contentFiles: loaded.sources.contentFiles, imageSizes: loaded.sources.imageSizes,
+                                                     locales: loaded.locales, samples: samples)
         result.diagnostics += diagnostics
         lap("resolve")
         return course

@@ -11,7 +11,7 @@ extension SiteRenderer {
         let model = ChapterPageModel(
             frame: chrome,
             chapter: ChapterInfo(id: page.id, number: page.number, title: page.title, summary: page.summary,
-                                 label: locale.strings.format("chapter_label", String(page.number)), body: Self.bodyMarker,
+                                 label: locale.strings.chapterLabel(page.numbering.label), body: Self.bodyMarker,
                                  lang: page.contentLocale.rawValue, sourcePath: page.sourcePath),
             stale: page.isStale ? Banner(message: locale.strings["stale_translation_banner"]) : nil,
             updated: page.updated.map { Updated(date: $0, text: locale.strings.format("updated_on", locale.formatDate($0))) },

@@ -9,7 +9,7 @@ extension SiteRenderer {
         let label: String
         let anchor: String?
         if let number = place.listingNumber {
-            label = strings.format(place.isFigure ? "ref_figure_start" : "ref_listing_start", String(number.parts[0]), String(number.parts[1]))
+            label = number.label(strings[place.isFigure ? "ref_figure_start" : "ref_listing_start"])
             anchor = place.listingID
         } else if let section = place.section {
             label = strings.format("ref_section_start", section)
@@ -18,7 +18,7 @@ extension SiteRenderer {
             label = title
             anchor = place.sectionID
         } else {
-            label = strings.format("ref_chapter_start", String(place.chapterNumber))
+            label = strings.chapterLabel(place.chapterLabel, key: "ref_chapter_start") ?? place.chapterTitle
             anchor = nil
         }
         return LabeledLink(href: SitePaths.chapter(place.chapterID) + (anchor.map { "#" + $0 } ?? ""), label: label)
@@ -38,7 +38,7 @@ extension SiteRenderer {
             // "Chapter 2. Memory and value semantics · Section 2.4.2 · Listing 2.4", each linked.
             let places = (sample.places[locale.locale] ?? []).flatMap { place -> [LabeledLink] in
                 var links = [LabeledLink(href: SitePaths.chapter(place.chapterID),
-                                         label: locale.strings.format("chapter_label", String(place.chapterNumber)) + ". " + place.chapterTitle)]
+                                         label: (locale.strings.chapterLabel(place.chapterLabel).map { $0 + ". " } ?? "") + place.chapterTitle)]
                 if let sectionID = place.sectionID {
                     links.append(LabeledLink(href: SitePaths.chapter(place.chapterID) + "#" + sectionID,
                                              label: place.section.map { locale.strings.format("ref_section_start", $0) } ?? place.sectionTitle ?? ""))
@@ -57,7 +57,7 @@ extension SiteRenderer {
         }
         let chapters = locale.pages.filter { page in course.samples.contains { $0.places[locale.locale]?.contains { $0.chapterID == page.id } == true && !$0.listingOnly } }
         let downloads = chapters.map { page in
-            LabeledLink(href: SitePaths.chapterDownload(page.id), label: locale.strings.format("gallery_download_chapter", String(page.number)))
+            LabeledLink(href: SitePaths.chapterDownload(page.id), label: locale.strings.format("gallery_download_chapter", page.numbering.label.head ?? page.title))
         }
         let model = GalleryPage(frame: pageFrame(locale, page: SitePaths.gallery, titleKey: "gallery_title"), samples: samples, chapterDownloads: downloads)
         return render(model, template: "gallery")

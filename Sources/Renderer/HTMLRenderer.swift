@@ -64,9 +64,24 @@ public struct HTMLRenderer {
         for block in blocks { render(block, into: &out) }
     }
 
+    /// `<img>` with its size and `@2x` version; with dark versions, in a `<picture>` whose
+    /// source follows the system's theme (the theme toggle in primer.js moves it with the reader's choice).
+    mutating func imageTag(_ image: Image) -> String {
+        let variants = image.variants ?? ImageVariants()
+        var img = "<img src=\"\(escapeURL(image.source))\""
+        if let retina = variants.retina { img += " srcset=\"\(escapeURL(image.source)), \(escapeURL(retina)) 2x\"" }
+        if let size = variants.size { img += " width=\"\(size.width)\" height=\"\(size.height)\"" }
+        img += " alt=\"\(escapeHTML(altText(image.alt)))\""
+        if !image.title.isEmpty { img += " title=\"\(escapeHTML(image.title))\"" }
+        img += ">"
+        guard let dark = variants.dark else { return img }
+        let set = escapeURL(dark) + (variants.darkRetina.map { ", \(escapeURL($0)) 2x" } ?? "")
+        return "<picture><source srcset=\"\(set)\" media=\"(prefers-color-scheme: dark)\" data-theme-source>" + img + "</picture>"
+    }
+
     func caption(_ kind: String, _ number: Numbering?) -> String {
         guard let number else { return "" }
-        let label = strings.format("ref_" + kind + "_start", String(number.parts[0]), String(number.parts[1]))
+        let label = number.label(strings["ref_" + kind + "_start"])
         return "<span class=\"caption-label\">\(escapeHTML(label))</span> "
     }
 
@@ -103,10 +118,18 @@ public struct HTMLRenderer {
             out += "<blockquote>\n"
             withLoose { $0.render(inner, into: &out) }
             out += "</blockquote>\n"
-        case .callout(let kind, let inner):
-            let name = kind.rawValue.lowercased()
-            out += "<aside class=\"callout callout-\(name)\" role=\"note\">\n"
-            out += "<p class=\"callout-title\">\(escapeHTML(strings["callout_" + name]))</p>\n"
+        case .callout(let callout, let inner):
+            let name = callout.kind.rawValue.lowercased()
+            let builtIn = CalloutKind.builtIn.contains(callout.kind) ? "" : " callout-custom"
+            out += "<aside class=\"callout callout-\(name)\(builtIn)\" role=\"note\">\n"
+            if let title = callout.title {
+                // The author's title in place of the kind's word, which stays there for screen readers.
+                out += "<p class=\"callout-title\"><span class=\"visually-hidden\">\(escapeHTML(strings[callout.kind.labelKey])): </span>"
+                render(title, into: &out)
+                out += "</p>\n"
+            } else {
+                out += "<p class=\"callout-title\">\(escapeHTML(strings[callout.kind.labelKey]))</p>\n"
+            }
             withLoose { $0.render(inner, into: &out) }
             out += "</aside>\n"
         case .list(let list):
@@ -158,9 +181,7 @@ public struct HTMLRenderer {
             out += "<figure class=\"figure\"\(figure.id.map { " id=\"\(escapeHTML($0))\"" } ?? "")>\n"
             // A URL that would run script is left out (the link stage warns), as GitHub does.
             if !URLSafety.isDangerous(figure.image.source) {
-                out += "<img src=\"\(escapeURL(figure.image.source))\" alt=\"\(escapeHTML(altText(figure.image.alt)))\""
-                if !figure.image.title.isEmpty { out += " title=\"\(escapeHTML(figure.image.title))\"" }
-                out += ">\n"
+                out += imageTag(figure.image) + "\n"
             }
             out += "<figcaption>" + caption("figure", figure.number)
             out += "<span class=\"caption-text\">"; render(figure.image.alt, into: &out); out += "</span></figcaption>\n</figure>\n"
@@ -169,7 +190,7 @@ public struct HTMLRenderer {
             for exercise in exercises {
                 out += "<li class=\"exercise\"\(exercise.id.map { " id=\"\(escapeHTML($0))\"" } ?? "")>\n"
                 if let number = exercise.number {
-                    let label = strings.format("ref_exercise_start", String(number.parts[0]), String(number.parts[1]))
+                    let label = number.label(strings["ref_exercise_start"])
                     out += "<p class=\"exercise-label\">\(escapeHTML(label))</p>\n"
                 }
                 withLoose { $0.render(exercise.blocks, into: &out) }
@@ -250,9 +271,7 @@ public struct HTMLRenderer {
             case .image(let image):
                 // A URL that would run script is left out (the link stage warns), as GitHub does.
                 guard !URLSafety.isDangerous(image.source) else { out += escapeHTML(altText(image.alt)); break }
-                out += "<img src=\"\(escapeURL(image.source))\" alt=\"\(escapeHTML(altText(image.alt)))\""
-                if !image.title.isEmpty { out += " title=\"\(escapeHTML(image.title))\"" }
-                out += ">"
+                out += imageTag(image)
             case .link(let link):
                 let href = link.reference?.href ?? link.destination
                 out += URLSafety.isDangerous(href) ? "<a" : "<a href=\"\(escapeURL(href))\""

@@ -114,21 +114,28 @@ struct LocaleContext: Sendable {
     func languageName(_ tag: LocaleTag) -> String { course.strings[tag]?["language_name"] ?? tag.rawValue }
 
     func link(_ page: ChapterPage) -> ChapterLink {
-        ChapterLink(href: SitePaths.chapter(page.id), title: page.title, number: page.number, label: strings.format("chapter_label", String(page.number)))
+        ChapterLink(href: SitePaths.chapter(page.id), title: page.title, number: page.number, label: strings.chapterLabel(page.numbering.label))
     }
 
     private func makeTOC() -> [TOCPart] {
         var pageByID: [String: ChapterPage] = [:]
         for page in pages { pageByID[page.id] = page }
+        // Only numbered parts are counted: a preface's part or the appendices have no "Part 2".
+        var partNumber = 0
+        let partLabels = course.config.parts.map { part -> String? in
+            guard part.numbering == .numbered else { return nil }
+            partNumber += 1
+            return strings.format("part_label", String(partNumber))
+        }
         return course.config.parts.enumerated().map { index, part in
             TOCPart(chapterCount: LocalizedNumber(value: part.chapters.count, strings: strings),
-                    label: strings.format("part_label", String(index + 1)),
+                    label: partLabels[index],
                     title: part.title.text(for: locale, source: course.config.sourceLocale),
                     firstHref: part.chapters.first.map { SitePaths.chapter($0.id) } ?? "",
                     chapters: part.chapters.compactMap { entry in
                         guard let page = pageByID[entry.id] else { return nil }
                         let samples = page.document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
-                        return TOCChapter(href: SitePaths.chapter(page.id), number: page.number, title: page.title,
+                        return TOCChapter(href: SitePaths.chapter(page.id), number: page.numbering.label.head, title: page.title,
                                           sampleCount: samples > 0 ? LocalizedNumber(value: samples, strings: strings) : nil,
                                           summary: page.summary, fallback: page.isFallback)
                     })

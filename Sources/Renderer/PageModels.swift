@@ -100,7 +100,8 @@ struct ChapterLink: Sendable, MustacheParent {
     var href: String
     var title: String
     var number: Int
-    var label: String
+    /// "Chapter 3", "Appendix A"; nil for an unnumbered chapter.
+    var label: String?
     func child(named name: String) -> Any? {
         switch name {
         case "href": return href
@@ -126,7 +127,8 @@ extension FramedPage {
 
 struct TOCPart: Sendable, MustacheParent {
     var chapterCount: LocalizedNumber
-    var label: String
+    /// "Part 2"; nil for a part that is not numbered (a preface's, the appendices).
+    var label: String?
     var title: String
     var firstHref: String
     var chapters: [TOCChapter]
@@ -136,7 +138,10 @@ struct TOCPart: Sendable, MustacheParent {
         case "chapter_count": return chapterCount
         case "label": return label
         case "title": return title
+        // A part with neither (a preface's) shows no heading, only its chapters.
+        case "has_heading": return label != nil || !title.isEmpty
         case "first_href": return firstHref
+        case "first_title": return chapters.first?.title ?? ""
         case "chapters": return chapters
         case "expanded": return expanded
         default: return nil
@@ -146,7 +151,8 @@ struct TOCPart: Sendable, MustacheParent {
 
 struct TOCChapter: Sendable, MustacheParent {
     var href: String
-    var number: Int
+    /// "3", "A"; nil for an unnumbered chapter.
+    var number: String?
     var title: String
     var sampleCount: LocalizedNumber?
     var summary: String?
@@ -199,7 +205,7 @@ struct ChapterInfo: Sendable, MustacheParent {
     var number: Int
     var title: String
     var summary: String?
-    var label: String
+    var label: String?
     var body: String
     var lang: String
     var sourcePath: String
@@ -295,7 +301,7 @@ struct PrintChapter: Sendable, MustacheParent {
     var lang: String
     var title: String
     var summary: String?
-    var label: String
+    var label: String?
     var body: String
     func child(named name: String) -> Any? {
         switch name {

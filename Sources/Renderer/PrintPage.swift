@@ -20,7 +20,7 @@ extension SiteRenderer {
         // print-ready as their chapter pages were rendered) take the markers' places afterwards.
         let chapters = locale.pages.enumerated().map { index, page in
             PrintChapter(anchor: page.id, lang: page.contentLocale.rawValue, title: page.title, summary: page.summary,
-                         label: locale.strings.format("chapter_label", String(page.number)), body: Self.printMarker(index))
+                         label: locale.strings.chapterLabel(page.numbering.label), body: Self.printMarker(index))
         }
         let model = PrintPage(frame: locale.frame(page: SitePaths.print, title: locale.strings.format("print_title", locale.courseTitle)),
                               toc: toc, chapters: chapters)

@@ -12,7 +12,7 @@ public struct SiteRenderer: Sendable {
         "language_name", "ref_chapter", "ref_section", "ref_listing", "ref_figure", "ref_table", "ref_exercise",
         "ref_chapter_start", "ref_section_start", "ref_listing_start", "ref_figure_start", "ref_table_start", "ref_exercise_start",
         "ref_number", "ref_abbreviations", "compiler_errors_label", "snippet_listing_only",
-        "part_label", "chapter_label", "callout_note", "callout_tip", "callout_important", "callout_warning",
+        "part_label", "chapter_label", "appendix_label", "ref_appendix", "ref_appendix_start", "callout_note", "callout_tip", "callout_important", "callout_warning",
         "callout_caution", "exercise_solution", "heading_anchor", "footnote_back", "task_done", "task_open",
         "fallback_banner", "output_label", "output_exit_status", "output_signal", "output_timeout",
         "sample_run_yourself", "sample_listing_only", "stale_translation_banner", "updated_on",
@@ -129,7 +129,7 @@ public struct SiteRenderer: Sendable {
         let robots = "User-agent: *\nAllow: /\n" + (course.config.baseURL.map { "\nSitemap: \($0)sitemap.xml\n" } ?? "")
         jobs.append { SiteFile(path: "robots.txt", contents: .text(robots)) }
         jobs.append { SiteFile(path: ".nojekyll", contents: .text("")) }
-        let assetFiles = assets.map { SiteFile(path: $0.sitePath, contents: .copy(from: $0.sourcePath)) }
+        let assetFiles = assets.map { SiteFile(path: $0.sitePath, contents: $0.bytes.map { .bytes($0) } ?? .copy(from: $0.sourcePath)) }
         guard let emit else {
             return parallelMap(jobs) { $0() } + parallelMap(printJobs) { $0() } + assetFiles
         }

@@ -9,6 +9,8 @@ struct Linker {
     let chapters: [String: NumberedChapter]
     let labels: UIStrings
     let contentFiles: Set<String>
+    /// Sizes of the content folder's images (`CourseSources.imageSizes`).
+    var imageSizes: [String: ImageSize] = [:]
     let contentLocaleFolder: String
     var diagnostics: [Diagnostic] = []
     var files: Set<String> = []
@@ -50,7 +52,7 @@ struct Linker {
                 return .figure(f)
             }
             if !refuseScript(f.image.source, at: f.image.position, what: "a figure") {
-                checkFile(f.image.source, at: f.image.position, what: "image")
+                f.image = image(f.image, at: f.image.position)
             }
             return .figure(f)
         default:
@@ -93,8 +95,7 @@ struct Linker {
                 let place = image.position.line > 0 ? image.position : position
                 sentenceStart = false
                 if refuseScript(image.source, at: place, what: "an image") { return inline }
-                checkFile(image.source, at: place, what: "image")
-                return inline
+                return .image(self.image(image, at: place))
             case .link(var link):
                 if link.position.line == 0 { link.position = position }
                 let startsSentence = sentenceStart
@@ -195,9 +196,12 @@ struct Linker {
                 return nil
             }
             guard let fragment, !fragment.isEmpty else {
-                let number = String(target.number)
-                return Resolved(href: chapterHref(target.parsed.source.id), label: labels.format("ref_chapter", number),
-                                startLabel: labels.format("ref_chapter_start", number), number: number, title: target.parsed.source.title)
+                // An unnumbered chapter (a preface) is referred to by its title.
+                let title = target.parsed.source.title
+                let label = target.numbering.label
+                return Resolved(href: chapterHref(target.parsed.source.id), label: labels.chapterLabel(label, key: "ref_chapter") ?? title,
+                                startLabel: labels.chapterLabel(label, key: "ref_chapter_start") ?? title,
+                                number: label.head ?? title, title: title)
             }
             if let anchor = target.targets.local[fragment] { return reference(to: anchor) }
             diagnostics.append(.error(.unknownReference, "chapter '\(name)' has no id '\(fragment)'", at: location(position),
@@ -217,29 +221,20 @@ struct Linker {
             return Resolved(href: href, label: target.title, startLabel: target.title, number: nil, title: target.title)
         }
         let key = "ref_" + target.kind.rawValue
-        let arguments: [String]
-        let shown: String
         switch target.kind {
-        case .chapter: arguments = [String(target.chapterNumber)]; shown = arguments[0]
-        case .section: arguments = [number.dotted]; shown = arguments[0]
+        case .chapter, .section:
+            let shown = number.dotted
+            return Resolved(href: href, label: UIStrings.format(labels[key], [shown]),
+                            startLabel: UIStrings.format(labels[key + "_start"], [shown]), number: shown, title: target.title)
         case .listing, .figure, .table, .exercise:
-            arguments = [String(number.parts[0]), String(number.parts[1])]
-            shown = UIStrings.format(labels["ref_number"], arguments)
+            return Resolved(href: href, label: number.label(labels[key]), startLabel: number.label(labels[key + "_start"]),
+                            number: number.label(labels["ref_number"]), title: target.title)
         }
-        return Resolved(href: href, label: UIStrings.format(labels[key], arguments),
-                        startLabel: UIStrings.format(labels[key + "_start"], arguments), number: shown, title: target.title)
     }
 
     /// A relative path in a chapter names a file of the content folder; it must exist.
     private mutating func checkFile(_ source: String, at position: Position, what: String) {
-        if source.isEmpty || Self.hasScheme(source) || source.hasPrefix("/") || source.hasPrefix("#") { return }
-        let clean = String(source.split(separator: "#").first ?? "").split(separator: "?").first.map(String.init) ?? ""
-        var parts = contentLocaleFolder.split(separator: "/").map(String.init)
-        for component in clean.split(separator: "/") {
-            if component == ".." { if !parts.isEmpty { parts.removeLast() } else { parts.append("..") } }
-            else if component != "." { parts.append(String(component)) }
-        }
-        let relative = parts.joined(separator: "/")
+        guard let relative = contentPath(source) else { return }
         if contentFiles.contains(relative) {
             files.insert(relative)
             return
@@ -249,6 +244,53 @@ struct Linker {
                                   at: location(position),
                                   suggestion: guess.map { "did you mean '\(relativePath(to: $0))'?" }
                                     ?? "paths are relative to the chapter file, e.g. ../images/picture.svg"))
+    }
+
+    /// A local link's file inside the content folder (nil for URLs, absolute paths and anchors).
+    func contentPath(_ source: String) -> String? {
+        if source.isEmpty || Self.hasScheme(source) || source.hasPrefix("/") || source.hasPrefix("#") { return nil }
+        let clean = String(source.split(separator: "#").first ?? "").split(separator: "?").first.map(String.init) ?? ""
+        var parts = contentLocaleFolder.split(separator: "/").map(String.init)
+        for component in clean.split(separator: "/") {
+            if component == ".." { if !parts.isEmpty { parts.removeLast() } else { parts.append("..") } }
+            else if component != "." { parts.append(String(component)) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// An image with the files beside it (DocC's names): `name@2x.png` for screens with twice
+    /// the pixels, `name~dark.png` and `name~dark@2x.png` for the dark theme, and its size in
+    /// CSS pixels. A link to `name.png` works when only `name@2x.png` is there.
+    mutating func image(_ original: Image, at position: Position) -> Image {
+        var image = original
+        guard let relative = contentPath(image.source) else { return image }
+        let written = String(image.source.split(separator: "#").first ?? "").split(separator: "?").first.map(String.init) ?? ""
+        func variant(_ suffix: String) -> (written: String, relative: String)? {
+            func adding(_ path: String) -> String {
+                let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+                let dot = path[slash...].lastIndex(of: ".") ?? path.endIndex
+                return String(path[..<dot]) + suffix + String(path[dot...])
+            }
+            let found = (written: adding(written), relative: adding(relative))
+            return contentFiles.contains(found.relative) ? found : nil
+        }
+        let retina = variant("@2x"), dark = variant("~dark"), darkRetina = variant("~dark@2x")
+        var size = imageSizes[relative]
+        if !contentFiles.contains(relative) {
+            guard let retina else { checkFile(image.source, at: position, what: "image"); return image }
+            // Only the @2x file: it is the image, shown at half its pixel size.
+            image.source = retina.written
+            files.insert(retina.relative)
+            size = imageSizes[retina.relative].map { ImageSize(width: max($0.width / 2, 1), height: max($0.height / 2, 1)) }
+            image.variants = ImageVariants(dark: dark?.written ?? darkRetina?.written, darkRetina: dark == nil ? nil : darkRetina?.written, size: size)
+        } else {
+            files.insert(relative)
+            image.variants = ImageVariants(retina: retina?.written, dark: dark?.written ?? darkRetina?.written,
+                                           darkRetina: dark == nil ? nil : darkRetina?.written, size: size)
+        }
+        for found in [retina, dark, darkRetina].compactMap({ $0 }) { files.insert(found.relative) }
+        if image.variants == ImageVariants() { image.variants = nil }
+        return image
     }
 
     func relativePath(to contentPath: String) -> String {

@@ -4,7 +4,8 @@ import CourseModel
 /// figures, tables and exercises, and an id for everything a link can point at.
 struct Numberer {
     let chapterID: String
-    let chapterNumber: Int
+    let numbering: ChapterNumbering
+    var chapterNumber: Int { numbering.number }
     let path: String
     var diagnostics: [Diagnostic] = []
     var targets = Targets()
@@ -14,8 +15,8 @@ struct Numberer {
     private var explicitPositions: [String: SourceLocation] = [:]
     private var suffixes: [String: Int] = [:]
 
-    init(chapterID: String, chapterNumber: Int, path: String) {
-        self.chapterID = chapterID; self.chapterNumber = chapterNumber; self.path = path
+    init(chapterID: String, numbering: ChapterNumbering, path: String) {
+        self.chapterID = chapterID; self.numbering = numbering; self.path = path
     }
 
     func location(_ p: Position) -> SourceLocation { SourceLocation(path: path, line: p.line, column: p.column) }
@@ -82,7 +83,7 @@ struct Numberer {
 
     private mutating func next(_ kind: TargetKind) -> Numbering {
         counters[kind, default: 0] += 1
-        return Numbering([chapterNumber, counters[kind]!])
+        return Numbering([chapterNumber, counters[kind]!], chapter: numbering.label)
     }
 
     private mutating func block(_ block: Block, topLevel: Bool) -> Block {
@@ -95,10 +96,10 @@ struct Numberer {
             }
             let depth = max(heading.level - 1, 1)
             var number: Numbering?
-            if topLevel, depth <= 3, !heading.attributes.classes.contains("unnumbered") {
+            if topLevel, depth <= 3, numbering.sections, !heading.attributes.classes.contains("unnumbered") {
                 sectionCounters[depth - 1] += 1
                 for deeper in depth..<3 { sectionCounters[deeper] = 0 }
-                number = Numbering([chapterNumber] + sectionCounters[0..<depth])
+                number = Numbering([chapterNumber] + sectionCounters[0..<depth], chapter: numbering.label)
             }
             heading.number = number
             let explicit = heading.attributes.id

@@ -16,18 +16,18 @@ public enum Resolver {
     /// so the pipeline numbers it right after parsing it, while the other core waits for cmark.
     /// `number` is its place in the table of contents; the resolve stage uses the result when
     /// the chapter gets that number.
-    public static func prenumbered(_ chapter: ParsedChapter, number: Int) -> ParsedChapter {
+    public static func prenumbered(_ chapter: ParsedChapter, numbering: ChapterNumbering) -> ParsedChapter {
         guard !chapter.document.blocks.contains(where: SampleExpander.holdsSamples) else { return chapter }
         var result = chapter
-        var numberer = Numberer(chapterID: chapter.source.id, chapterNumber: number, path: chapter.source.path)
+        var numberer = Numberer(chapterID: chapter.source.id, numbering: numbering, path: chapter.source.path)
         let document = numberer.number(chapter.document)
-        result.numbered = Prenumbered(number: number, document: document, targets: numberer.targets,
+        result.numbered = Prenumbered(numbering: numbering, document: document, targets: numberer.targets,
                                       outline: numberer.outline, diagnostics: numberer.diagnostics)
         return result
     }
 
     struct Prenumbered: Sendable {
-        var number: Int
+        var numbering: ChapterNumbering
         var document: Document
         var targets: Targets
         var outline: [OutlineEntry]
@@ -35,7 +35,7 @@ public enum Resolver {
     }
 
     public static func resolve(config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
-                               strings: [LocaleTag: UIStrings], contentFiles: Set<String>,
+                               strings: [LocaleTag: UIStrings], contentFiles: Set<String>, imageSizes: [String: ImageSize] = [:],
                                locales: [LocaleTag], samples: SampleResults = .none) -> (ResolvedCourse, [Diagnostic]) {
         var diagnostics: Set<Diagnostic> = []
         var pages: [LocaleTag: [ChapterPage]] = [:]
@@ -49,7 +49,8 @@ public enum Resolver {
         // (hashes of every source chapter, in parallel).
         let withSource = chapters.compactMap { id, versions in versions[config.sourceLocale].map { (id, $0.source) } }
         let fingerprints = Dictionary(uniqueKeysWithValues: zip(withSource.map(\.0), parallelMap(withSource) { $0.1.fingerprint }))
-        let linked = linkLocales(locales.map { ($0, numbered[$0]!) }, sourceIDs: sourceIDs, strings: strings, contentFiles: contentFiles)
+        let linked = linkLocales(locales.map { ($0, numbered[$0]!) }, sourceIDs: sourceIDs, strings: strings, contentFiles: contentFiles,
+                                 imageSizes: imageSizes)
         for (locale, (localePages, linkDiagnostics)) in zip(locales, linked) {
             pages[locale] = localePages.map { page in
                 var page = page
@@ -85,24 +86,25 @@ public enum Resolver {
     static func numberLocales(_ locales: [LocaleTag], config: CourseConfig,
                               chapters: [String: [LocaleTag: ParsedChapter]], samples: SampleResults) -> [LocaleTag: NumberedLocale] {
         // Numbers and ids, each chapter on its own (in parallel).
-        let chosen: [(LocaleTag, Int, ParsedChapter)] = locales.flatMap { locale in
+        let numberings = config.chapterNumberings
+        let chosen: [(LocaleTag, ChapterNumbering, ParsedChapter)] = locales.flatMap { locale in
             let chain = locale.fallbackChain(source: config.sourceLocale)
-            return config.chapterIDs.enumerated().compactMap { index, id -> (LocaleTag, Int, ParsedChapter)? in
+            return config.chapterIDs.compactMap { id -> (LocaleTag, ChapterNumbering, ParsedChapter)? in
                 guard let versions = chapters[id], let chapter = chain.lazy.compactMap({ versions[$0] }).first else { return nil }
-                return (locale, index + 1, chapter)
+                return (locale, numberings[id]!, chapter)
             }
         }
         let numberedWithDiagnostics = parallelMap(chosen) { locale, number, chapter in
-            if let done = chapter.numbered, done.number == number {
-                return (NumberedChapter(parsed: chapter, number: number, document: done.document, targets: done.targets,
+            if let done = chapter.numbered, done.numbering == number {
+                return (NumberedChapter(parsed: chapter, numbering: number, document: done.document, targets: done.targets,
                                         outline: done.outline), done.diagnostics)
             }
             // Samples become listings and output first, so they are numbered like any listing.
             var expander = SampleExpander(results: samples, locale: locale, path: chapter.source.path)
             let expanded = Document(blocks: expander.expand(chapter.document.blocks))
-            var numberer = Numberer(chapterID: chapter.source.id, chapterNumber: number, path: chapter.source.path)
+            var numberer = Numberer(chapterID: chapter.source.id, numbering: number, path: chapter.source.path)
             let document = numberer.number(expanded)
-            return (NumberedChapter(parsed: chapter, number: number, document: document,
+            return (NumberedChapter(parsed: chapter, numbering: number, document: document,
                                     targets: numberer.targets, outline: numberer.outline), expander.diagnostics + numberer.diagnostics)
         }
         var result: [LocaleTag: NumberedLocale] = [:]
@@ -130,7 +132,8 @@ public enum Resolver {
 
     /// Pass 2: references, chapter by chapter (in parallel, every locale at once).
     static func linkLocales(_ locales: [(LocaleTag, NumberedLocale)], sourceIDs: [String: Target],
-                            strings: [LocaleTag: UIStrings], contentFiles: Set<String>) -> [([ChapterPage], [Diagnostic])] {
+                            strings: [LocaleTag: UIStrings], contentFiles: Set<String>,
+                            imageSizes: [String: ImageSize]) -> [([ChapterPage], [Diagnostic])] {
         let byID = locales.map { _, numbered in Dictionary(uniqueKeysWithValues: numbered.chapters.map { ($0.parsed.source.id, $0) }) }
         let jobs = locales.enumerated().flatMap { index, entry in entry.1.chapters.map { (index, $0) } }
         let linked = parallelMap(jobs) { localeIndex, chapter in
@@ -140,8 +143,9 @@ public enum Resolver {
             var linker = Linker(chapter: chapter, global: numbered.global, chapters: byID[localeIndex], labels: labels,
                                 contentFiles: contentFiles, contentLocaleFolder: source.locale.rawValue)
             linker.sourceIDs = sourceIDs
+            linker.imageSizes = imageSizes
             let document = linker.link(chapter.document)
-            var page = ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, number: chapter.number,
+            var page = ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, numbering: chapter.numbering,
                                    title: source.title, summary: source.summary, sourcePath: source.path,
                                    document: document, outline: chapter.outline, files: linker.files)
             page.drawnFigures = linker.drawnFigures
@@ -158,7 +162,8 @@ public enum Resolver {
 
 struct NumberedChapter {
     var parsed: Resolver.ParsedChapter
-    var number: Int
+    var numbering: ChapterNumbering
+    var number: Int { numbering.number }
     var document: Document
     var targets: Targets
     var outline: [OutlineEntry]

@@ -1,11 +1,12 @@
 import ArgumentParser
+import Foundation
 
 /// The command and the options every command shares.
 struct Primer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "primer",
         abstract: "Turns a course (Markdown chapters in several languages) into a static website.",
-        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self, StatusCommand.self, StringsCommand.self],
+        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self, StatusCommand.self, StringsCommand.self, InitCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }
@@ -13,7 +14,17 @@ struct Primer: AsyncParsableCommand {
 /// Where the course and the site's look are: every command takes these.
 struct CourseFolders: ParsableArguments {
     @Option(help: "The course's content folder.") var content = "Content"
-    @Option(help: "The site templates folder.") var templates = "Templates"
+    @Option(name: .customLong("templates"),
+            help: "A folder whose templates, assets and Localizable.xcstrings replace Primer's built-in ones, file by file (default: Templates, when there is one).")
+    var templatesFolder: String?
+
+    var templates: String { templatesFolder ?? "Templates" }
+
+    func validate() throws {
+        if let templatesFolder, !FileManager.default.fileExists(atPath: templatesFolder) {
+            throw ValidationError("templates folder '\(templatesFolder)' not found (without --templates, Primer's built-in templates are used)")
+        }
+    }
 }
 
 struct BuildFlags: ParsableArguments {

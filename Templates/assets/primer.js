@@ -16,6 +16,12 @@
   }
   function showTheme() {
     if (themeButton) themeButton.setAttribute("aria-pressed", isDark() ? "true" : "false");
+    // Dark versions of images follow the chosen theme, not only the system's.
+    var chosen = doc.dataset.theme;
+    var sources = document.querySelectorAll("source[data-theme-source]");
+    for (var i = 0; i < sources.length; i++) {
+      sources[i].media = chosen ? (chosen === "dark" ? "all" : "not all") : "(prefers-color-scheme: dark)";
+    }
   }
   if (themeButton) {
     themeButton.addEventListener("click", function () {

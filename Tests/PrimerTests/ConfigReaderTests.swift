@@ -56,6 +56,14 @@ import Testing
         ("title for another locale", with(1, "title: { en: T, fr: X }"), "1:17: warning: title for 'fr', which is not one of the course's locales"),
         ("title not a text", with(1, "title: { en: [T] }"), "1:10: error: title for 'en' must be a text"),
         ("title neither", with(1, "title: [T]"), "1:8: error: title must be a text or a mapping of locale to text"),
+        ("section_numbers", with(7, "section_numbers: some"), "7:18: error: 'section_numbers' must be true or false"),
+        ("callout kind not a word", with(7, "callouts: [two words]"), "7:12: error: a callout kind is a word of ASCII letters, written as > [!WORD] in a chapter"),
+        ("callout kind built in", with(7, "callouts: [tip]"), "7:12: error: [!TIP] is one of Primer's own callouts; declare only new kinds"),
+        ("callout kind twice", with(7, "callouts: [aside, Aside]"), "7:19: error: callout kind 'Aside' is listed twice"),
+        ("callouts not a list", with(7, "callouts: aside"), "7:11: error: 'callouts' must be a list of kinds"),
+        ("part numbering", with(6, "    numbering: roman"), "6:16: error: a part's 'numbering' is numbered, appendix or none"),
+        ("part without a title", with(5, "  - chapters: [a]").replacingOccurrences(of: "    chapters: [a]\n", with: ""),
+         "5:5: error: this part has no 'title'"),
     ]
 
     @Test(arguments: cases)

@@ -16,12 +16,18 @@ import Testing
         // ru/intro is translated from the current source; zh-Hans/intro is not marked (stale).
         let (marked, _) = TranslationStatus.markTranslated(content: content.path, templates: TestSupport.templates, locale: "ru", chapter: nil)
         #expect(marked == [content.appendingPathComponent("ru/intro.md").path])
-        // zh-Hans lacks "nav_next"; ru's "nav_previous" needs review.
-        try edit(content.appendingPathComponent("Localizable.xcstrings")) { text in
-            text.replacingOccurrences(of: ",\n        \"zh-Hans\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"下一章\"\n          }\n        }", with: "")
-                .replacingOccurrences(of: "\"state\" : \"translated\",\n            \"value\" : \"Назад\"", with: "\"state\" : \"needs_review\",\n            \"value\" : \"Назад\"")
-        }
-
+        // The course's own catalog, over Primer's built-in words: zh-Hans's "nav_next" is new
+        // (not translated yet); ru's "nav_previous" needs review.
+        try TestSupport.write("""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "nav_next" : { "localizations" : { "zh-Hans" : { "stringUnit" : { "state" : "new", "value" : "" } } } },
+                "nav_previous" : { "localizations" : { "ru" : { "stringUnit" : { "state" : "needs_review", "value" : "Назад" } } } }
+              },
+              "version" : "1.0"
+            }
+            """, to: content.appendingPathComponent("Localizable.xcstrings"))
         let (rows, diagnostics) = TranslationStatus.compute(content: content.path, templates: TestSupport.templates)
         #expect(!diagnostics.hasErrors)
         let ruRow = try #require(rows.first { $0.locale == ru })
@@ -77,9 +83,7 @@ import Testing
     @Test func lprojTablesFillWhatTheCatalogLacks() throws {
         let folder = try TestSupport.copyFixture("basic")
         let content = folder.appendingPathComponent("Content")
-        let catalog = content.appendingPathComponent("Localizable.xcstrings")
-        // Take the Russian "Next" out of the catalog and give it (and a plural) from legacy tables in UTF-16.
-        try TestSupport.write(TestSupport.read(catalog).replacingOccurrences(of: ",\n        \"ru\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Далее\"\n          }\n        }", with: ""), to: catalog)
+        // A legacy table in UTF-16 gives the Russian "Next" its own word, over the built-in one.
         let strings = "/* Legacy table */\n\"nav_next\" = \"Дальше\";\n"
         try Data([0xFF, 0xFE] + strings.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
             .write(to: content.appendingPathComponent("ru.lproj/Localizable.strings").creatingFolder())

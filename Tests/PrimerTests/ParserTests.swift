@@ -59,7 +59,7 @@ import Testing
     @Test func alertsBecomeCallouts() {
         let (doc, diagnostics) = TestSupport.parse("> [!WARNING]\n> Careful.\n\n> [!NOTES]\n> typo\n\n> plain\n")
         guard case .callout(let kind, let blocks) = doc.blocks[0] else { Issue.record("no callout"); return }
-        #expect(kind == .warning)
+        #expect(kind == Callout(kind: .warning))
         #expect(blocks.count == 1)
         guard case .quote = doc.blocks[1], case .quote = doc.blocks[2] else { Issue.record("quotes changed"); return }
         #expect(diagnostics.count == 1)

@@ -19,7 +19,7 @@ func resolveCourse(_ chapters: [(String, [LocaleTag: String])], locales: [Locale
             diagnostics += d
             let chapter = Resolver.ParsedChapter(source: ChapterSource(id: id, locale: locale, path: path, title: id, summary: nil, body: text, bodyLine: 1), document: doc)
             let number = chapters.firstIndex { $0.0 == id }! + 1
-            parsed[id, default: [:]][locale] = prenumber ? Resolver.prenumbered(chapter, number: number) : chapter
+            parsed[id, default: [:]][locale] = prenumber ? Resolver.prenumbered(chapter, numbering: .plain(number)) : chapter
         }
     }
     let (course, resolveDiagnostics) = Resolver.resolve(config: config, chapters: parsed, strings: testStrings,

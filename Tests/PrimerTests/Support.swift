@@ -16,11 +16,7 @@ enum TestSupport {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let content = folder.appendingPathComponent("Content")
         try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: content)
-        // Fixture courses use the real course's string catalog unless they bring their own.
-        let catalog = content.appendingPathComponent("Localizable.xcstrings")
-        if !FileManager.default.fileExists(atPath: catalog.path) {
-            try FileManager.default.copyItem(at: root.appendingPathComponent("Content/Localizable.xcstrings"), to: catalog)
-        }
+        // Fixture courses use Primer's built-in string catalog unless they bring their own.
         return folder
     }
 
