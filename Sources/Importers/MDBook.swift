@@ -86,6 +86,8 @@ struct SummaryEntry {
 struct SummaryOutline {
     var partTitles: [String?] = []
     var entries: [SummaryEntry] = []
+    /// Lines that look like entries but hold no link mdBook could read.
+    var unreadable: [Int] = []
 
     /// SUMMARY.md as mdBook reads it: an optional title, prefix chapters, `# Part` headings with
     /// (nested) numbered chapters, suffix chapters; separators and other lines ignored.
@@ -116,7 +118,10 @@ struct SummaryOutline {
             let indent = text.prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
             let isItem = marker > indent
             guard let open = text.firstIndex(of: "["),
-                  let link = Inline.link(Array(text), text.distance(from: text.startIndex, to: open)) else { continue }
+                  let link = Inline.link(Array(text), text.distance(from: text.startIndex, to: open)) else {
+                if isItem || trimmed.hasPrefix("[") { outline.unreadable.append(line.origin) }
+                continue
+            }
             let title = Words.plain(link.1)
             let destination = link.2.trimmingSpaces()
             let path = destination.isEmpty ? nil : (destination.removingPercentEncoding ?? destination)
@@ -186,6 +191,11 @@ struct MDBookConversion {
         let title = settings.title ?? Paths.name(of: root == "." ? FileManager.default.currentDirectoryPath : root)
         let outline = SummaryOutline.parse(summaryText)
 
+        for line in outline.unreadable {
+            builder.diagnostics.append(.warning(.importStructure, "this line of SUMMARY.md names no chapter the importer can read; it is left out",
+                                                at: SourceLocation(path: summaryPath, line: line, column: 1),
+                                                suggestion: "write entries as - [Title](file.md); put a path with spaces in <…> or write %20"))
+        }
         // The chapters, in the order of the table of contents.
         var prefix: [String] = [], suffix: [String] = []
         var numbered = Array(repeating: [String](), count: outline.partTitles.count)
@@ -594,7 +604,10 @@ struct MDBookConversion {
             let inner = rewrite(text, in: index, at: place)
             switch linkTarget(destination, in: index, at: place) {
             case .keep: return Inline.link(image: false, text: inner, destination: destination, title: title)
-            case .target(let target): return Inline.link(image: false, text: inner, destination: target, title: title)
+            case .target(let target):
+                // Text that is the target's title becomes {title}, which follows the title when it changes.
+                let shown = builder.title(of: target).map { Words.plain($0) == Words.plain(inner) } == true ? "{title}" : inner
+                return Inline.link(image: false, text: shown, destination: target, title: title)
             case .textOnly: return inner
             }
         }

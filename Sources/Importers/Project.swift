@@ -179,6 +179,19 @@ struct ProjectBuilder {
         return "#" + id
     }
 
+    /// The title a reference shows with `{title}`: the chapter's for `id.md`, the heading's for `#id`.
+    func title(of destination: String) -> String? {
+        if destination.hasSuffix(".md") {
+            return chapters.first { $0.id + ".md" == destination }?.title
+        }
+        guard destination.hasPrefix("#") else { return nil }
+        let id = String(destination.dropFirst())
+        for chapter in chapters {
+            if let heading = chapter.headings.first(where: { $0.id == id }) { return Words.plain(heading.heading.text) }
+        }
+        return nil
+    }
+
     // MARK: Images
 
     /// The picture at `source` (a file of the book, or only its variants) copied into
@@ -269,8 +282,9 @@ struct ProjectBuilder {
         if rest.hasPrefix("/") { rest = rest.dropFirst() }
         let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
         guard let first = name.first, first.isLetter else { return nil }
-        let after = rest.dropFirst(name.count).first
-        guard after == nil || after == ">" || after == " " || after == "/" || after == "\t" else { return nil }
+        let after = rest.dropFirst(name.count)
+        guard after.first == nil || after.first == ">" || after.first == " " || after.first == "/" || after.first == "\t",
+              after.contains(">") else { return nil }
         return String(name).lowercased()
     }
 
