@@ -48,7 +48,7 @@ public enum ImportWriter {
         let existing = conflicts(result, in: folder)
         if !existing.isEmpty {
             return existing.map {
-                .error(.importOverwrite, "\(display(folder, $0)) exists; the import writes nothing over existing files",
+                .error(.importOverwrite, "this file exists, and the import writes nothing over existing files",
                        at: SourceLocation(path: display(folder, $0)),
                        suggestion: "import into a new or empty folder with --output, or move the file away")
             }

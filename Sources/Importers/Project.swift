@@ -84,21 +84,13 @@ struct ProjectBuilder {
     /// and, when other `#` headings remain, moves every heading one level down so that sections
     /// start at `##`. Returns the title heading.
     static func takeTitle(_ lines: inout [Line]) -> HeadingLine? {
+        lines = atxHeadings(lines)
         var code = MarkdownText.codeMask(lines)
         var title: HeadingLine?
         for index in lines.indices where !code[index] {
             if let heading = HeadingLine(lines[index].text), heading.level == 1 {
                 title = heading
                 lines.remove(at: index)
-                break
-            }
-            // A setext title: "Title" over "=====".
-            if index + 1 < lines.count, !code[index + 1], !lines[index].text.trimmingSpaces().isEmpty,
-               index == 0 || lines[index - 1].text.trimmingSpaces().isEmpty,
-               HeadingLine(lines[index].text) == nil, MarkdownText.fenceOpening(lines[index].text) == nil,
-               isSetextUnderline(lines[index + 1].text, "=") {
-                title = HeadingLine("# " + lines[index].text.trimmingSpaces())
-                lines.removeSubrange(index...(index + 1))
                 break
             }
         }
@@ -115,9 +107,35 @@ struct ProjectBuilder {
         return title
     }
 
-    static func isSetextUnderline(_ line: String, _ c: Character) -> Bool {
+    /// Setext headings ("Title" over `===` or `---`, after a blank line) written as `#` headings,
+    /// so that titles, levels and ids treat them alike.
+    static func atxHeadings(_ lines: [Line]) -> [Line] {
+        let code = MarkdownText.codeMask(lines)
+        var output: [Line] = []
+        var index = 0
+        while index < lines.count {
+            let text = lines[index].text
+            if !code[index], index + 1 < lines.count, !code[index + 1], !text.trimmingSpaces().isEmpty,
+               index == 0 || lines[index - 1].text.trimmingSpaces().isEmpty,
+               text.prefix(while: { $0 == " " }).count <= 3, HeadingLine(text) == nil,
+               MarkdownText.containerPrefixLength(Substring(text)) == text.prefix(while: { $0 == " " }).count,
+               !text.trimmingSpaces().hasPrefix("<"), !text.trimmingSpaces().hasPrefix("|"),
+               let level = setextLevel(lines[index + 1].text) {
+                output.append(Line(text: String(repeating: "#", count: level) + " " + text.trimmingSpaces(), origin: lines[index].origin))
+                index += 2
+                continue
+            }
+            output.append(lines[index])
+            index += 1
+        }
+        return output
+    }
+
+    static func setextLevel(_ line: String) -> Int? {
         let text = line.trimmingSpaces()
-        return !text.isEmpty && text.allSatisfy { $0 == c } && line.prefix { $0 == " " }.count <= 3
+        guard line.prefix(while: { $0 == " " }).count <= 3, let first = text.first, first == "=" || first == "-",
+              text.allSatisfy({ $0 == first }) else { return nil }
+        return first == "=" ? 1 : 2
     }
 
     /// Records the chapter's headings; `aliases` gives the names the book knows each by. Explicit

@@ -47,13 +47,15 @@ func finishImport(_ result: ImportResult, _ options: ImportOptions) throws {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
     }
-    say(result.diagnostics)
     let warnings = result.diagnostics.filter { !$0.isError }.count
     if result.diagnostics.hasErrors {
+        say(result.diagnostics)
         FileHandle.standardError.write(Data("primer: the book was not imported; nothing was written\n".utf8))
         throw ExitCode(1)
     }
     let failures = ImportWriter.write(result, to: options.output)
+    // What was not converted matters once there is a project to fix; files in the way come first.
+    if !failures.contains(where: { $0.code == .importOverwrite }) { say(result.diagnostics) }
     if !failures.isEmpty {
         say(failures)
         let overwrite = failures.contains { $0.code == .importOverwrite }
