@@ -341,7 +341,7 @@ struct ProjectBuilder {
         yaml += "source_locale: \(Self.yamlKey(locale))\n"
         yaml += "locales: [\(Self.yamlKey(locale))]\n"
         if !callouts.isEmpty {
-            yaml += "callouts: [\(callouts.map(\.kind).joined(separator: ", "))]\n"
+            yaml += "callouts: [\(callouts.map { Self.yamlKey($0.kind) }.joined(separator: ", "))]\n"
         }
         yaml += "parts:\n"
         for part in parts where !part.chapters.isEmpty {
