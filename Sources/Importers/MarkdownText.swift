@@ -140,12 +140,6 @@ struct HeadingLine: Equatable {
         return nil
     }
 
-    init(level: Int, text: String, attributes: String?) {
-        self.level = level
-        self.text = text
-        self.attributes = attributes
-    }
-
     /// The heading on this line (up to three spaces of indentation), if it is one.
     init?(_ line: String) {
         var rest = Substring(line)
