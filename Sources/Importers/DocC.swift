@@ -701,7 +701,7 @@ struct DocCConversion {
     }
 
     /// Copies a picture the catalog has (found by name anywhere in it) with its `@2x`, `~dark`
-    /// and `~dark@2x` variants; returns `images/name.ext`, or nil with a warning.
+    /// and `~dark@2x` variants; returns `../images/name.ext` (chapters are in Content/<locale>/), or nil with a warning.
     mutating func image(_ reference: String, at place: SourceLocation) -> String? {
         let name = Paths.name(of: reference.removingPercentEncoding ?? reference)
         let requestedExtension = (name as NSString).pathExtension.lowercased()
@@ -726,6 +726,6 @@ struct DocCConversion {
             let target = "Content/images/\(stem)\(suffix).\(ext)"
             if builder.result.copies[target] == nil { builder.result.copies[target] = file }
         }
-        return "images/\(stem).\(ext)"
+        return "../images/\(stem).\(ext)"
     }
 }

@@ -214,7 +214,7 @@ struct ProjectBuilder {
 
     /// The picture at `source` (a file of the book, or only its variants) copied into
     /// Content/images/ as `destination` (relative to images/), with its `@2x`, `~dark` and
-    /// `~dark@2x` variants. Returns the path the chapter uses (`images/…`), or nil when neither
+    /// `~dark@2x` variants. Returns the path the chapter uses (`../images/…`: chapters are in Content/<locale>/), or nil when neither
     /// the picture nor a variant exists.
     mutating func copyImage(_ source: String, as destination: String) -> String? {
         let folder = (source as NSString).deletingLastPathComponent
@@ -234,7 +234,7 @@ struct ProjectBuilder {
             imageSources[destination] = source
             result.copies["Content/images/" + target] = path
         }
-        return found ? "images/" + destination : nil
+        return found ? "../images/" + destination : nil
     }
 
     /// A destination under images/ for `relative` that no other picture has taken.

@@ -91,8 +91,8 @@ import Testing
         // GitHub alerts pass through.
         #expect(chapter.contains("> [!NOTE]\n> GitHub alerts pass through.\n"))
         // Images: copied under images/ with their subfolder, variants beside them.
-        #expect(chapter.contains("![A diagram](images/img/diagram.png)"))
-        #expect(chapter.contains("![An icon](images/img/icon.png \"Icon\")"))
+        #expect(chapter.contains("![A diagram](../images/img/diagram.png)"))
+        #expect(chapter.contains("![An icon](../images/img/icon.png \"Icon\")"))
         #expect(chapter.contains("Missing<!-- image not found: ../img/nope.png -->"))
         let src = Self.mdBook + "/src/img/"
         #expect(result.copies == [
@@ -360,7 +360,7 @@ import Testing
 
             Right column text.
 
-            ![A chart of naps](images/chart.png)
+            ![A chart of naps](../images/chart.png)
 
             A missing picture<!-- image not found: nothing -->
 
@@ -412,7 +412,7 @@ import Testing
 
             Sloths are slow, and this catalog is a fixture for `primer import docc`.
 
-            ![A sloth hanging from a branch](images/sloth.png)
+            ![A sloth hanging from a branch](../images/sloth.png)
 
             """)
     }
