@@ -38,6 +38,8 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         .target(name: "Resolver", dependencies: ["CourseModel"]),
+        // `primer import mdbook|docc`: another tool's book → a Primer project (files and warnings).
+        .target(name: "Importers", dependencies: ["CourseModel"]),
         .target(name: "Extras", dependencies: [
             "CourseModel",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -61,11 +63,11 @@ let package = Package(
         ]),
         .executableTarget(name: "primer", dependencies: [
             "Preview",
-            "Pipeline", "CourseModel", "Samples",
+            "Pipeline", "CourseModel", "Samples", "Importers",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [
-            "CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Highlight", "Renderer", "Writer", "Pipeline",
+            "CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Highlight", "Renderer", "Writer", "Pipeline", "Importers",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             "Preview",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

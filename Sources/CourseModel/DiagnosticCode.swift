@@ -44,6 +44,17 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case snippetCompile = "PRM040"
     case expectedFailure = "PRM041"
     case figureChanged = "PRM042"
+    // PRM060…PRM069: `primer import mdbook` and `primer import docc`.
+    case importInput = "PRM060"
+    case importStructure = "PRM061"
+    case importInclude = "PRM062"
+    case importDirective = "PRM063"
+    case importCallout = "PRM064"
+    case importLink = "PRM065"
+    case importImage = "PRM066"
+    case importRawHTML = "PRM067"
+    case importOverwrite = "PRM068"
+    case importWrite = "PRM069"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -90,6 +101,16 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .expectedFailure: return "A `{fails}` snippet compiles, or fails with other errors than the ones its text quotes"
         case .figureChanged: return "A program drew a figure that differs from the one recorded, or none, or one that is missing"
         case .siteWrite: return "The site could not be written"
+        case .importInput: return "The book to import cannot be read: no SUMMARY.md or .docc root page, a chapter file missing or unreadable"
+        case .importStructure: return "The imported book's table of contents was changed to fit: a nested, draft or uncurated chapter, a symbol page"
+        case .importInclude: return "An mdBook `{{#include}}` (or other `{{#…}}` directive) that cannot be expanded"
+        case .importDirective: return "Something Primer has no counterpart for (a DocC directive, math, `{{#title}}`); it is left out or unwrapped"
+        case .importCallout: return "An admonition or aside kind the importer does not know; it became a note"
+        case .importLink: return "A link, cross-reference or symbol link the importer cannot turn into a Primer reference"
+        case .importImage: return "An image the importer cannot find"
+        case .importRawHTML: return "Raw HTML kept in an imported chapter (Primer shows it only with `raw_html: true`)"
+        case .importOverwrite: return "`primer import` would overwrite files that exist"
+        case .importWrite: return "The imported project could not be written"
         }
     }
 
@@ -138,6 +159,16 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .expectedFailure: return "Quote the compiler's error in the `error` block under the snippet (primer build --bless writes it), or fix the code so it fails."
         case .figureChanged: return "If the new drawing is right, record it with `primer build --bless`; otherwise fix the program that draws it."
         case .siteWrite: return "Check that the output's folder is writable and has room; the previous site is left as it was."
+        case .importInput: return "Point `primer import mdbook` at the folder with book.toml (and src/SUMMARY.md), `primer import docc` at the .docc folder."
+        case .importStructure: return "Check the new course.yml: nested chapters follow their parent, drafts are left out, uncurated articles are in the last part."
+        case .importInclude: return "Fix the path, line range or anchor, or paste the text into the chapter; the directive is kept as code."
+        case .importDirective: return "Rewrite that part of the chapter by hand in Primer's Markdown (see \"Coming from mdBook / DocC\")."
+        case .importCallout: return "Use > [!NOTE], [!TIP], [!IMPORTANT], [!WARNING], [!CAUTION], or declare the kind under `callouts:` in course.yml."
+        case .importLink: return "Link to a chapter file (other.md) or an id (#id); symbol links became code, add a link to the documentation if wanted."
+        case .importImage: return "Add the picture to Content/images/ and put the image back in the chapter (a comment marks the place)."
+        case .importRawHTML: return "Rewrite the HTML in Markdown, or set `raw_html: true` in course.yml."
+        case .importOverwrite: return "Import into a new or empty folder (--output), or move the files away first; nothing was written."
+        case .importWrite: return "Check that the output folder is writable and has room, remove what was written, and import again."
         }
     }
 }

@@ -1,0 +1,3 @@
+func greet(_ name: String) -> String {
+    "Hello, \(name)!"
+}
