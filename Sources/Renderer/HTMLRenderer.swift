@@ -74,8 +74,8 @@ public struct HTMLRenderer {
         img += " alt=\"\(escapeHTML(altText(image.alt)))\""
         if !image.title.isEmpty { img += " title=\"\(escapeHTML(image.title))\"" }
         img += ">"
-        guard let dark = variants.dark else { return img }
-        let set = escapeURL(dark) + (variants.darkRetina.map { ", \(escapeURL($0)) 2x" } ?? "")
+        let set = ([variants.dark.map(escapeURL)] + [variants.darkRetina.map { "\(escapeURL($0)) 2x" }]).compactMap { $0 }.joined(separator: ", ")
+        guard !set.isEmpty else { return img }
         return "<picture><source srcset=\"\(set)\" media=\"(prefers-color-scheme: dark)\" data-theme-source>" + img + "</picture>"
     }
 

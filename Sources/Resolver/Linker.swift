@@ -282,11 +282,10 @@ struct Linker {
             image.source = retina.written
             files.insert(retina.relative)
             size = imageSizes[retina.relative].map { ImageSize(width: max($0.width / 2, 1), height: max($0.height / 2, 1)) }
-            image.variants = ImageVariants(dark: dark?.written ?? darkRetina?.written, darkRetina: dark == nil ? nil : darkRetina?.written, size: size)
+            image.variants = ImageVariants(dark: dark?.written, darkRetina: darkRetina?.written, size: size)
         } else {
             files.insert(relative)
-            image.variants = ImageVariants(retina: retina?.written, dark: dark?.written ?? darkRetina?.written,
-                                           darkRetina: dark == nil ? nil : darkRetina?.written, size: size)
+            image.variants = ImageVariants(retina: retina?.written, dark: dark?.written, darkRetina: darkRetina?.written, size: size)
         }
         for found in [retina, dark, darkRetina].compactMap({ $0 }) { files.insert(found.relative) }
         if image.variants == ImageVariants() { image.variants = nil }
