@@ -12,7 +12,6 @@ COUNT=${SAMPLES:-50}
 JOBS=$(nproc)
 rm -rf "$B"
 python3 Scripts/synthetic-samples.py "$B/Content" "$COUNT"
-cp Templates/Localizable.xcstrings "$B/Content/"   # the site's words, as in the real course
 cd "$B"
 
 echo "== Cold: bare swift build + running the $COUNT binaries ($JOBS at a time)"

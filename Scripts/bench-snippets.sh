@@ -11,7 +11,6 @@ B=.bench/snippets
 COUNT=${SNIPPETS:-200}
 rm -rf "$B"
 python3 Scripts/synthetic-snippets.py "$B" "$COUNT"
-cp Templates/Localizable.xcstrings "$B/Content/"
 cd "$B"
 
 echo "== Cold: one swift build of the same code as a single package"

@@ -10,7 +10,6 @@ SHM=${TMPDIR_FAST:-/dev/shm}
 
 rm -rf "$BENCH"
 python3 Scripts/synthetic-course.py "$BENCH/Content" "$CHAPTERS"
-cp Templates/Localizable.xcstrings "$BENCH/Content/"   # the site's words, as in the real course
 pages=$((CHAPTERS * 3))
 echo "Synthetic course: $pages pages, $(du -sh "$BENCH/Content" | cut -f1) of Markdown"
 

@@ -147,7 +147,7 @@ import Testing
         store.update(["en/index.html": Array("<html><body>en</body></html>".utf8), "404.html": Array("<html><body>missing</body></html>".utf8)])
         let app = Application(responder: PreviewResponder(store: store, broadcaster: Broadcaster()),
                               configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
+        try await app.test(.router) { client in
             try await client.execute(uri: "/en", method: .get) { response in
                 #expect(response.status == .movedPermanently && response.headers[.location] == "/en/")
             }

@@ -94,7 +94,7 @@ func fetch(port: Int, path: String, timeout: Double = 60) throws -> String {
 
     @Test func mimeTypesETagsHeadAndNotFound() async throws {
         let store = store()
-        try await app(store).test(.live) { client in
+        try await app(store).test(.router) { client in
             let types = ["/en/a.html": "text/html; charset=utf-8", "/assets/style.css": "text/css; charset=utf-8",
                          "/assets/app.js": "text/javascript; charset=utf-8", "/data.json": "application/json", "/img.svg": "image/svg+xml",
                          "/x.png": "image/png", "/font.woff2": "font/woff2", "/app.wasm": "application/wasm", "/sitemap.xml": "application/xml"]
@@ -127,7 +127,7 @@ func fetch(port: Int, path: String, timeout: Double = 60) throws -> String {
     func pathsLeavingTheSiteAreRefused(_ path: String) async throws {
         #expect(PreviewResponder.sitePath(path) == nil)
         guard !path.contains("\\") else { return }  // HTTP clients refuse to send a backslash; the function refuses it above
-        try await app(store()).test(.live) { client in
+        try await app(store()).test(.router) { client in
             try await client.execute(uri: path, method: .get) { response in
                 #expect(response.status == .badRequest || response.status == .notFound, "\(path): \(response.status)")
                 #expect(!String(buffer: response.body).contains("root:"))
@@ -137,7 +137,7 @@ func fetch(port: Int, path: String, timeout: Double = 60) throws -> String {
 
     @Test func htmlGetsTheLiveReloadScriptAndTheOverlayWhileABuildFails() async throws {
         let store = store()
-        try await app(store).test(.live) { client in
+        try await app(store).test(.router) { client in
             let okTag = try await client.execute(uri: "/en/a.html", method: .get) { response -> String? in
                 let body = String(buffer: response.body)
                 #expect(body.contains("new EventSource(\"/__primer/events\")") && body.contains("</script>\n</body>"))

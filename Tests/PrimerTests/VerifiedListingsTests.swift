@@ -22,8 +22,6 @@ import Testing
               - title: { en: Part, ru: Часть }
                 chapters: [checks]
             """, to: content.appendingPathComponent("course.yml"))
-        try FileManager.default.copyItem(at: TestSupport.root.appendingPathComponent("Templates/Localizable.xcstrings"),
-                                         to: content.appendingPathComponent("Localizable.xcstrings"))
         try TestSupport.write("---\ntitle: Checks\n---\n" + english, to: content.appendingPathComponent("en/checks.md"))
         if let russian { try TestSupport.write("---\ntitle: Проверки\n---\n" + russian, to: content.appendingPathComponent("ru/checks.md")) }
         return folder
