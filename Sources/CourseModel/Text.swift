@@ -58,3 +58,17 @@ public struct QuotationMarks: Hashable, Sendable {
     /// What cmark's smart punctuation writes.
     public static let english = QuotationMarks(open: "\u{201C}", close: "\u{201D}", innerOpen: "\u{2018}", innerClose: "\u{2019}")
 }
+
+/// A text as a dictionary key compared byte for byte: `String`'s own hashing normalizes
+/// (NFC) every time, which for memo tables keyed by whole listings costs more than the lookup saves.
+public struct ByteKey: Hashable, Sendable {
+    public let text: String
+    public init(_ text: String) { self.text = text }
+
+    public static func == (a: ByteKey, b: ByteKey) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+    public func hash(into hasher: inout Hasher) {
+        var text = self.text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}

@@ -1,6 +1,7 @@
 import CourseModel
 import SwiftParser
 import SwiftSyntax
+import Synchronization
 
 /// The Swift and Foundation names a piece of code uses, told apart from strings, comments
 /// and the code's own declarations by swift-syntax.
@@ -13,7 +14,22 @@ public enum APINames {
         public var used: Set<String> = []
     }
 
+    /// What earlier scans found, by source text, for the life of the process: a preview
+    /// rebuilds the API index after every edit, and most of the course's code did not change.
+    private static let memo = Mutex<[ByteKey: Found]>([:])
+
     public static func scan(_ source: String) -> Found {
+        let key = ByteKey(source)
+        if let known = memo.withLock({ $0[key] }) { return known }
+        let found = scanning(source)
+        memo.withLock { table in
+            if table.count > 100_000 { table.removeAll() }
+            table[key] = found
+        }
+        return found
+    }
+
+    static func scanning(_ source: String) -> Found {
         let tree = Parser.parse(source: source)
         let visitor = NameVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)

@@ -118,16 +118,16 @@ public enum Extras {
         let localesInOrder = course.pages.keys.sorted { $0.rawValue < $1.rawValue }
         let pages = localesInOrder.flatMap { locale in (course.pages[locale] ?? []).map { (locale, $0) } }
         let gathered = parallelMap(pages) { _, page in CodeOnPage(page) }
-        var codes = Set<String>(), spans = Set<String>()
+        var codes = Set<ByteKey>(), spans = Set<ByteKey>()
         for page in gathered {
             for item in page.items {
                 // Inline code such as `struct Album { var photos: [Photo] }` in a paragraph declares names too.
-                if item.isBlock { codes.insert(item.text) } else if item.inParagraph && item.text.utf8.contains(0x20) { spans.insert(item.text) }
+                if item.isBlock { codes.insert(ByteKey(item.text)) } else if item.inParagraph && item.text.utf8.contains(0x20) { spans.insert(ByteKey(item.text)) }
             }
         }
         let texts = Array(codes) + Array(spans.subtracting(codes))
-        let results = parallelMap(texts) { APINames.scan($0) }
-        var scanned: [String: APINames.Found] = [:]
+        let results = parallelMap(texts) { APINames.scan($0.text) }
+        var scanned: [ByteKey: APINames.Found] = [:]
         for (text, found) in zip(texts, results) {
             if codes.contains(text) { scanned[text] = found }
             declared.formUnion(found.declared)
@@ -148,7 +148,7 @@ public enum Extras {
             var uses: [(name: String, place: SamplePlace)] = []
             var places: [Int: SamplePlace] = [:]  // by section: a section's title is worked out once, if at all
             for item in page.items {
-                let names = item.isBlock ? (scanned[item.text] ?? APINames.scan(item.text)).used.sorted() : Self.names(inSpan: item.text, known: known)
+                let names = item.isBlock ? (scanned[ByteKey(item.text)] ?? APINames.scan(item.text)).used.sorted() : Self.names(inSpan: item.text, known: known)
                 guard !names.isEmpty else { continue }
                 var place = places[item.section.index] ?? Self.place(on: page.page, in: item.section)
                 places[item.section.index] = place

@@ -14,9 +14,12 @@ public final class PreviewServer: Sendable {
         public var locale: String?
         public var host: String
         public var port: Int
+        /// Log how long each stage of every rebuild took.
+        public var verbose = false
         public init(content: String = "Content", templates: String = "Templates", locale: String? = nil,
-                    host: String = "127.0.0.1", port: Int = 8000) {
+                    host: String = "127.0.0.1", port: Int = 8000, verbose: Bool = false) {
             self.content = content; self.templates = templates; self.locale = locale; self.host = host; self.port = port
+            self.verbose = verbose
         }
     }
 
@@ -77,6 +80,11 @@ public final class PreviewServer: Sendable {
             }
         }
         let changedPaths = store.update(contents)
+        if options.verbose {
+            let stages = result.timings.map { String(format: "%@ %.1f", $0.stage, $0.seconds * 1000) }
+            log("primer: stages (ms): " + stages.joined(separator: ", ")
+                + String(format: ", into memory %.1f", ((ContinuousClock.now - start).seconds * 1000) - milliseconds))
+        }
         for warning in result.diagnostics where !warning.isError { log(warning.description) }
         log(String(format: "primer: rebuilt in %.0f ms: %d file%@ changed (%d chapter%@ parsed, %d page%@ rendered)", milliseconds,
                    changedPaths.count, changedPaths.count == 1 ? "" : "s",
@@ -99,7 +107,9 @@ public final class PreviewServer: Sendable {
         guard !SearchIndex.switchedOff, let sample = pages.keys.min(),
               String(decoding: pages[sample]!, as: UTF8.self).contains("id=\"search-input\"") else { return }
         let generation = searchGeneration.withLock { $0 += 1; return $0 }
-        searchQueue.async { [self] in
+        // After an edit the index waits half a second: an author saving again soon makes it moot,
+        // and Pagefind would take the cores the next rebuild needs.
+        searchQueue.asyncAfter(deadline: .now() + (generation == 1 ? 0 : 0.5)) { [self] in
             guard searchGeneration.withLock({ $0 }) == generation else { return }
             let start = ContinuousClock.now
             // A folder of its own: several previews (the tests run them side by side) must not share one.
@@ -115,7 +125,7 @@ public final class PreviewServer: Sendable {
                 try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? Data(bytes).write(to: url)
             }
-            if let warning = SearchIndex.build(site: folder, shownAs: options.content) {
+            if let warning = SearchIndex.build(site: folder, shownAs: options.content, background: true) {
                 if generation == 1 { log(warning.description) }
                 return
             }

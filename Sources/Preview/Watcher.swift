@@ -13,6 +13,7 @@ public final class Watcher: @unchecked Sendable {
 
     let roots: [String]
     let quiet: Double
+    let missingFileQuiet: Double
     let handler: Handler
     private var fd: Int32 = -1
     private var watches: [Int32: String] = [:]
@@ -20,12 +21,16 @@ public final class Watcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
+
     /// - Parameters:
     ///   - quiet: a batch is delivered once no event came for this long (seconds); a burst of
     ///     saves within it gives one batch.
-    public init(roots: [String], quiet: Double = 0.05, handler: @escaping Handler) {
+    ///   - missingFileQuiet: how long a batch in which a file is missing waits for it to come
+    ///     back (an editor that deletes, then writes).
+    public init(roots: [String], quiet: Double = 0.015, missingFileQuiet: Double = 0.1, handler: @escaping Handler) {
         self.roots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         self.quiet = quiet
+        self.missingFileQuiet = missingFileQuiet
         self.handler = handler
     }
 
@@ -66,13 +71,15 @@ public final class Watcher: @unchecked Sendable {
 
     private func loop() {
         var pending = Set<String>()
+        // Files deleted or moved away and not written since.
+        var gone = Set<String>()
         var lastEvent = Date.distantPast
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             lock.lock(); let done = stopped; lock.unlock()
             if done { close(fd); return }
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let timeout = pending.isEmpty ? 200 : 10
+            let timeout = pending.isEmpty ? 200 : 5
             if poll(&descriptor, 1, Int32(timeout)) > 0 {
                 let count = read(fd, &buffer, buffer.count)
                 if count > 0 {
@@ -97,14 +104,20 @@ public final class Watcher: @unchecked Sendable {
                         guard !name.isEmpty, !Self.ignoredFile(name) else { continue }
                         // A file being written reports IN_CLOSE_WRITE at the end; IN_CREATE alone is not a change yet.
                         if event.mask == UInt32(IN_CREATE) { continue }
+                        if event.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { gone.insert(path) }
+                        if event.mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 { gone.remove(path) }
                         pending.insert(path)
                         lastEvent = Date()
                     }
                 }
             }
-            if !pending.isEmpty && Date().timeIntervalSince(lastEvent) >= quiet {
+            // A file that is gone may be an editor's save in two steps (delete, then write):
+            // such a batch waits longer for the file to be written again before it is rebuilt.
+            let waited = Date().timeIntervalSince(lastEvent)
+            if !pending.isEmpty && waited >= quiet && (gone.isEmpty || waited >= max(quiet, missingFileQuiet)) {
                 let batch = pending.sorted()
                 pending = []
+                gone = []
                 handler(batch)
             }
         }

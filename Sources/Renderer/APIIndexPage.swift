@@ -24,6 +24,6 @@ extension SiteRenderer {
                           places: entry.places.map { link(to: $0, locale) })
             })
         })
-        return render(model, template: "api-index")
+        return renderRemembering(model, template: "api-index")
     }
 }

@@ -60,6 +60,6 @@ extension SiteRenderer {
             LabeledLink(href: SitePaths.chapterDownload(page.id), label: locale.strings.format("gallery_download_chapter", page.numbering.label.head ?? page.title))
         }
         let model = GalleryPage(frame: pageFrame(locale, page: SitePaths.gallery, titleKey: "gallery_title"), samples: samples, chapterDownloads: downloads)
-        return render(model, template: "gallery")
+        return renderRemembering(model, template: "gallery")
     }
 }

@@ -5,14 +5,21 @@ import Synchronization
 /// Highlighted listings by language and text, shared by the pages of one render: the same
 /// code appears in every translation of a chapter and again in the print version.
 public final class HighlightMemo: Sendable {
-    private let table = Mutex<[String: String]>([:])
+    private let table = Mutex<[ByteKey: String]>([:])
     public init() {}
 
+    /// One for the process: a preview renders the bodies of unchanged chapters again for the
+    /// print version, and their code need not be parsed again.
+    public static let shared = HighlightMemo()
+
     func html(_ code: String, language: String) -> String {
-        let key = language + "\u{0}" + code
+        let key = ByteKey(language + "\u{0}" + code)
         if let known = table.withLock({ $0[key] }) { return known }
         let html = Highlighter.highlight(code, language: language) ?? escapeHTML(code)
-        table.withLock { $0[key] = html }
+        table.withLock { table in
+            if table.count > 100_000 { table.removeAll() }
+            table[key] = html
+        }
         return html
     }
 }

@@ -9,7 +9,7 @@ import Mustache
 
 /// What the layout (`layout.mustache`) and every page template read.
 /// template: layout
-struct Frame: Sendable, MustacheParent {
+struct Frame: Sendable, Hashable, MustacheParent {
     var lang: String
     var dir: String
     /// The way back to the site's root from this page ("../", "", or the base URL).
@@ -53,7 +53,7 @@ struct Frame: Sendable, MustacheParent {
     }
 }
 
-struct Alternate: Sendable, MustacheParent {
+struct Alternate: Sendable, Hashable, MustacheParent {
     var lang: String
     var href: String
     func child(named name: String) -> Any? {
@@ -66,7 +66,7 @@ struct Alternate: Sendable, MustacheParent {
 }
 
 /// An entry of the language switcher.
-struct Language: Sendable, MustacheParent {
+struct Language: Sendable, Hashable, MustacheParent {
     var lang: String
     var name: String
     var href: String
@@ -83,7 +83,7 @@ struct Language: Sendable, MustacheParent {
 }
 
 /// A link with its text: "Listing 2.3", "Section 2.1", a chapter's download.
-struct LabeledLink: Sendable, MustacheParent {
+struct LabeledLink: Sendable, Hashable, MustacheParent {
     var href: String
     var label: String
     func child(named name: String) -> Any? {
@@ -332,7 +332,7 @@ struct PrintPage: FramedPage {
 
 // MARK: Sample gallery (gallery.mustache)
 
-struct GallerySample: Sendable, MustacheParent {
+struct GallerySample: Sendable, Hashable, MustacheParent {
     var name: String
     var listingOnly: Bool
     var platform: String
@@ -359,7 +359,7 @@ struct GallerySample: Sendable, MustacheParent {
 }
 
 /// template: gallery
-struct GalleryPage: FramedPage {
+struct GalleryPage: FramedPage, Hashable {
     var frame: Frame
     var samples: [GallerySample]
     var chapterDownloads: [LabeledLink]
@@ -375,7 +375,7 @@ struct GalleryPage: FramedPage {
 
 // MARK: API index (api-index.mustache)
 
-struct IndexGroup: Sendable, MustacheParent {
+struct IndexGroup: Sendable, Hashable, MustacheParent {
     var heading: String
     var anchor: String
     var entries: [IndexItem]
@@ -389,7 +389,7 @@ struct IndexGroup: Sendable, MustacheParent {
     }
 }
 
-struct IndexItem: Sendable, MustacheParent {
+struct IndexItem: Sendable, Hashable, MustacheParent {
     var name: String
     var docs: String?
     var places: [LabeledLink]
@@ -404,7 +404,7 @@ struct IndexItem: Sendable, MustacheParent {
 }
 
 /// template: api-index
-struct APIIndexPage: FramedPage {
+struct APIIndexPage: FramedPage, Hashable {
     var frame: Frame
     var groups: [IndexGroup]
     func field(_ name: String) -> Any? {

@@ -24,7 +24,16 @@ public struct SiteRenderer: Sendable {
     let templates: [String: TemplateSource]
 
     /// Parses the templates; errors point into the template file.
+    /// The last templates this process parsed, and what they gave: a preview's rebuilds after
+    /// an edit to a chapter parse none again.
+    private static let parsed = Mutex<(templates: [String: TemplateSource], library: MustacheLibrary)?>(nil)
+
     public init(templates: [String: TemplateSource]) throws(DiagnosticsError) {
+        if let last = Self.parsed.withLock({ $0 }), last.templates == templates {
+            self.library = last.library
+            self.templates = templates
+            return
+        }
         var library = MustacheLibrary()
         var diagnostics: [Diagnostic] = []
         for name in Self.requiredTemplates where templates[name] == nil {
@@ -46,6 +55,7 @@ public struct SiteRenderer: Sendable {
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         self.library = library
         self.templates = templates
+        Self.parsed.withLock { $0 = (templates, library) }
     }
 
     /// swift-mustache's own transforms, which are not string keys.
@@ -145,4 +155,19 @@ public struct SiteRenderer: Sendable {
         framed.frame.content = library.render(page, withTemplate: template) ?? ""
         return library.render(framed, withTemplate: "layout") ?? ""
     }
+
+    /// The same, but a page whose model and templates are what they were when this process last
+    /// rendered it (the API index and the gallery, in a preview, after most edits) is not rendered again.
+    func renderRemembering<Page: FramedPage & Hashable>(_ page: Page, template: String) -> String {
+        let key = template + "\u{0}" + page.frame.lang
+        let inputs = [templates[template]?.text ?? "", templates["layout"]?.text ?? ""]
+        if let last = Self.remembered.withLock({ $0[key] }), last.inputs == inputs, let model = last.model as? Page, model == page {
+            return last.html
+        }
+        let html = render(page, template: template)
+        Self.remembered.withLock { $0[key] = (inputs, page, html) }
+        return html
+    }
+
+    private static let remembered = Mutex<[String: (inputs: [String], model: any Hashable & Sendable, html: String)]>([:])
 }

@@ -62,7 +62,7 @@ struct RenderedTOC: Sendable {
 /// version (the chapter pages themselves can be written and freed), and highlighted code.
 final class BodyMemo: Sendable {
     private let table = Mutex<[String: [UInt8]]>([:])
-    let highlights = HighlightMemo()
+    let highlights = HighlightMemo.shared
 
     func store(_ body: [UInt8], locale: LocaleTag, index: Int) { table.withLock { $0["\(locale.rawValue)/\(index)"] = body } }
     func body(locale: LocaleTag, index: Int) -> [UInt8]? { table.withLock { $0["\(locale.rawValue)/\(index)"] } }

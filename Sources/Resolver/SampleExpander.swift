@@ -1,4 +1,5 @@
 import CourseModel
+import Synchronization
 
 /// What the samples stage found, as the resolve stage needs it.
 public struct SampleResults: Sendable {
@@ -224,7 +225,22 @@ struct SampleExpander {
 enum SliceText {
     static func marker(_ line: Substring) -> String? { Snippet.marker(line) }
 
+    /// Earlier results, for the life of the process: every build slices every embedded sample
+    /// file, and a preview's rebuilds see the same files again and again.
+    private static let memo = Mutex<[ByteKey: Result<String, SliceError>]>([:])
+
     static func extract(_ text: String, slice: String?) -> Result<String, SliceError> {
+        let key = ByteKey((slice ?? "") + "\u{0}" + text)
+        if let known = memo.withLock({ $0[key] }) { return known }
+        let result = slicing(text, slice: slice)
+        memo.withLock { table in
+            if table.count > 20_000 { table.removeAll() }
+            table[key] = result
+        }
+        return result
+    }
+
+    static func slicing(_ text: String, slice: String?) -> Result<String, SliceError> {
         var visible: [Substring] = []
         var hidden = false
         var inSlice = slice == nil

@@ -11,6 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on.") var port = 8000
     @Option(help: "The address to listen on (anything but loopback is reachable from other machines).") var host = "127.0.0.1"
     @Flag(help: "Open the site in a browser.") var open = false
+    @Flag(help: "Print how long each stage of every rebuild took.") var verbose = false
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535 (0 picks a free port), not \(port)") }
@@ -19,7 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Lines reach a log or a pipe as they happen.
-        let server = PreviewServer(options: .init(content: folders.content, templates: folders.templates, locale: locale, host: host, port: port)) { line in
+        let server = PreviewServer(options: .init(content: folders.content, templates: folders.templates, locale: locale, host: host, port: port, verbose: verbose)) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         do {

@@ -226,3 +226,30 @@ import Testing
         #expect(size(Array("not an image".utf8)) == nil && size(Array("<svg>".utf8), svg: true) == nil)
     }
 }
+
+/// What a process remembers between builds (the preview's): pages rendered again only when their
+/// model or their templates changed, highlighted code, sliced samples, scanned names.
+@Suite struct RememberedRenderingTests {
+    @Test func aRememberedPageFollowsItsTemplateAndItsModel() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        func build() throws -> String {
+            var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
+                                        output: folder.appendingPathComponent("site").path)
+            options.product = .site(reuse: false)
+            let result = try Build.run(options)
+            #expect(result.succeeded, "\(result.diagnostics.map(\.description))")
+            return TestSupport.read(folder.appendingPathComponent("site/en/api-index.html"))
+        }
+        let first = try build()
+        #expect(try build() == first)
+        // A template of the course's own: the page follows it.
+        let template = TestSupport.read(TestSupport.root.appendingPathComponent("Templates/api-index.mustache"))
+        try TestSupport.write("<p class=\"own-index\">own</p>\n" + template, to: folder.appendingPathComponent("Content/templates/api-index.mustache"))
+        let changed = try build()
+        #expect(changed.contains("<p class=\"own-index\">own</p>") && changed != first)
+        // New code in a chapter: the index follows it.
+        let intro = folder.appendingPathComponent("Content/en/intro.md")
+        try TestSupport.write(TestSupport.read(intro) + "\nUse `UUID()` here.\n", to: intro)
+        #expect(try build().contains(">UUID<") || (try build()).contains("UUID"))
+    }
+}

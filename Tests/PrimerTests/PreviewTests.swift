@@ -223,6 +223,26 @@ func fetch(port: Int, path: String, timeout: Double = 60) throws -> String {
         let last = batches.wait(for: 6).flatMap { $0 }
         #expect(last.contains(newFolder.appendingPathComponent("b.md").path))
     }
+
+    /// A short quiet time keeps a save's rebuild quick; a file that is gone holds its batch
+    /// longer, so an editor that deletes and then writes gives one rebuild of the new file.
+    @Test func aMissingFileHoldsItsBatchUntilItIsBack() throws {
+        let root = try folder()
+        let batches = Batches()
+        let watcher = Watcher(roots: [root.path], quiet: 0.02, missingFileQuiet: 2) { batch in
+            batches.add(batch.map { $0 + (FileManager.default.fileExists(atPath: $0) ? "" : " (gone)") })
+        }
+        try watcher.start()
+        defer { watcher.stop() }
+        let file = root.appendingPathComponent("en/a.md")
+        try FileManager.default.removeItem(at: file)
+        Thread.sleep(forTimeInterval: 0.4)
+        try Data("back".utf8).write(to: file)
+        #expect(batches.wait(for: 1) == [[file.path]])
+        // A file that stays gone is reported once the longer wait is over.
+        try FileManager.default.removeItem(at: file)
+        #expect(batches.wait(for: 2, timeout: 8).last == [file.path + " (gone)"])
+    }
 }
 
 @Suite(.serialized) struct PreviewEndToEndTests {
