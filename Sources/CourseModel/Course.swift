@@ -62,16 +62,19 @@ public struct CourseConfig: Hashable, Sendable {
     /// appendices A, B, C…, and chapters of a `numbering: none` part have none.
     public var chapterNumberings: [String: ChapterNumbering] {
         var result: [String: ChapterNumbering] = [:]
-        var number = 0, appendix = 0
-        for (index, id) in chapterIDs.enumerated() where result[id] == nil {
-            let part = parts.first { $0.chapters.contains { $0.id == id } }!
-            let label: ChapterLabel
-            switch part.numbering {
-            case .numbered: number += 1; label = .number(number)
-            case .appendix: appendix += 1; label = .appendix(ChapterLabel.letters(appendix))
-            case .none: label = .unnumbered
+        var place = 0, number = 0, appendix = 0
+        for part in parts {
+            for chapter in part.chapters {
+                place += 1
+                guard result[chapter.id] == nil else { continue }
+                let label: ChapterLabel
+                switch part.numbering {
+                case .numbered: number += 1; label = .number(number)
+                case .appendix: appendix += 1; label = .appendix(ChapterLabel.letters(appendix))
+                case .none: label = .unnumbered
+                }
+                result[chapter.id] = ChapterNumbering(number: place, label: label, sections: sectionNumbers && label != .unnumbered)
             }
-            result[id] = ChapterNumbering(number: index + 1, label: label, sections: sectionNumbers && label != .unnumbered)
         }
         return result
     }

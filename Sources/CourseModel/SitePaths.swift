@@ -2,6 +2,12 @@
 /// a download uses. Paths are relative to the site's root unless a name says otherwise; a
 /// locale's pages sit in a folder named after the locale (`ru/memory.html`).
 public enum SitePaths {
+    /// Ids the page itself uses (Primer's templates, and the footnotes' `fn-` and `fnref-`):
+    /// no heading may take them, whether the author or an importer wrote it.
+    public static let reservedIDs: Set<String> = ["main", "toc", "toc-toggle", "outline-heading", "print-contents-heading",
+                                                  "search-input", "search-results", "theme-toggle"]
+    public static func isReservedID(_ id: String) -> Bool { reservedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") }
+
     /// A chapter's page within its locale's folder: `memory.html`.
     public static func chapter(_ id: String) -> String { id + ".html" }
     /// A locale's home page within its folder.

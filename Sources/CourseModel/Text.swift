@@ -72,3 +72,29 @@ public struct ByteKey: Hashable, Sendable {
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
+
+/// A text as a double-quoted string that JSON and YAML both read back as the same text:
+/// quotes, backslashes and control characters escaped, and the characters YAML would not keep
+/// as they are (C1 controls, U+2028, U+2029, U+FEFF) as `\uXXXX`. For writing course.yml
+/// front matter and string catalogs.
+public func doubleQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            let value = scalar.value
+            if value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || value == 0x2028 || value == 0x2029 || value == 0xFEFF {
+                let hex = String(value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

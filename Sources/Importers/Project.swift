@@ -68,14 +68,7 @@ struct ProjectBuilder {
         while base.hasSuffix("-") { base.removeLast() }
         if base.isEmpty { base = "chapter" }
         if base == "index" { base = "introduction" } else if CourseConfig.reservedPageIDs[base] != nil { base += "-chapter" }
-        var id = base
-        var number = 2
-        while takenChapterIDs.contains(id) {
-            id = "\(base)-\(number)"
-            number += 1
-        }
-        takenChapterIDs.insert(id)
-        return id
+        return Self.unique(base, in: &takenChapterIDs)
     }
 
     // MARK: Title and headings
@@ -150,7 +143,7 @@ struct ProjectBuilder {
             var entry = Heading(line: index, heading: heading, aliases: aliases(heading, &seen))
             if let explicit = heading.explicitID {
                 entry.aliases.append(explicit)
-                if usedIDs.contains(explicit) || Self.reservedID(explicit) {
+                if usedIDs.contains(explicit) || SitePaths.isReservedID(explicit) {
                     entry.id = uniqueID(chapters[chapter].id + "-" + explicit)
                     entry.rewrite = true
                 } else {
@@ -163,18 +156,17 @@ struct ProjectBuilder {
         chapters[chapter].headings = headings
     }
 
-    static func reservedID(_ id: String) -> Bool {
-        ["main", "toc", "search-input"].contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-")
-    }
+    mutating func uniqueID(_ base: String) -> String { Self.unique(base, in: &usedIDs) }
 
-    mutating func uniqueID(_ base: String) -> String {
+    /// `base`, or `base-2`, `base-3`… the first that `taken` lacks, which then holds it.
+    static func unique(_ base: String, in taken: inout Set<String>) -> String {
         var id = base
         var number = 2
-        while usedIDs.contains(id) {
+        while taken.contains(id) {
             id = "\(base)-\(number)"
             number += 1
         }
-        usedIDs.insert(id)
+        taken.insert(id)
         return id
     }
 
@@ -316,8 +308,8 @@ struct ProjectBuilder {
             let indent = String(lines[heading.line].text.prefix { $0 == " " })
             lines[heading.line].text = indent + parsed.withID(id).rendered
         }
-        var text = "---\ntitle: \(Words.yamlQuoted(chapter.title))\n"
-        if let summary = chapter.summary, !summary.isEmpty { text += "summary: \(Words.yamlQuoted(summary))\n" }
+        var text = "---\ntitle: \(doubleQuoted(chapter.title))\n"
+        if let summary = chapter.summary, !summary.isEmpty { text += "summary: \(doubleQuoted(summary))\n" }
         text += "---\n\n"
         // Runs of blank lines (what dropped directives leave) become one, outside code.
         let code = MarkdownText.codeMask(lines)
@@ -337,7 +329,7 @@ struct ProjectBuilder {
         for chapter in chapters {
             result.files["Content/\(locale)/\(chapter.id).md"] = Data(Self.render(chapter).utf8)
         }
-        var yaml = "title: \(Words.yamlQuoted(title))\n"
+        var yaml = "title: \(doubleQuoted(title))\n"
         yaml += "source_locale: \(Self.yamlKey(locale))\n"
         yaml += "locales: [\(Self.yamlKey(locale))]\n"
         if !callouts.isEmpty {
@@ -350,7 +342,7 @@ struct ProjectBuilder {
                 yaml += (first ? "  - " : "    ") + text + "\n"
                 first = false
             }
-            if let title = part.title { entry("title: \(Words.yamlQuoted(title))") }
+            if let title = part.title { entry("title: \(doubleQuoted(title))") }
             if let numbering = part.numbering { entry("numbering: \(numbering.rawValue)") }
             entry("chapters: [\(part.chapters.map(Self.yamlKey).joined(separator: ", "))]")
         }
@@ -367,22 +359,22 @@ struct ProjectBuilder {
         let special: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"]
         let plain = text.first.map { $0.isLetter } == true && !special.contains(text.lowercased())
             && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        return plain ? text : Words.yamlQuoted(text)
+        return plain ? text : doubleQuoted(text)
     }
 
     /// A String Catalog with the labels of the course's own callout kinds.
     static func catalog(locale: String, callouts: [(kind: String, label: String)]) -> String {
-        var text = "{\n  \"sourceLanguage\" : \(Words.jsonQuoted(locale)),\n  \"strings\" : {\n"
+        var text = "{\n  \"sourceLanguage\" : \(doubleQuoted(locale)),\n  \"strings\" : {\n"
         text += callouts.map { callout in
             """
-                \(Words.jsonQuoted("callout_" + callout.kind)) : {
+                \(doubleQuoted("callout_" + callout.kind)) : {
                   "comment" : "The label of the \(callout.kind) callout (imported).",
                   "extractionState" : "manual",
                   "localizations" : {
-                    \(Words.jsonQuoted(locale)) : {
+                    \(doubleQuoted(locale)) : {
                       "stringUnit" : {
                         "state" : "translated",
-                        "value" : \(Words.jsonQuoted(callout.label))
+                        "value" : \(doubleQuoted(callout.label))
                       }
                     }
                   }

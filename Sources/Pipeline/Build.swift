@@ -1,5 +1,4 @@
 import CourseModel
-import Defaults
 import Foundation
 import Extras
 import Loader
@@ -160,15 +159,16 @@ public enum Build {
         // A locale needs the words in its own language: a page in Italian with English words is a
         // build error that lists them all, not a silent fallback to the source.
         let catalog = sources.catalog
+        let keys = Set(uses.map(\.0))
+        let builtIn = CourseLoader.builtInLocales
         for locale in locales {
             let own = locale.fallbackChain(source: sources.config.sourceLocale).filter { $0.language == locale.language }
-            let missing = Set(uses.map(\.0)).filter { key in
+            let missing = keys.filter { key in
                 // ICU names every language in itself when the catalog does not.
                 key != "language_name" && !reported.contains(key) && catalog?.entries[key].map { entry in !own.contains { entry.localizations[$0]?.hasText == true } } == true
             }.sorted()
             guard !missing.isEmpty else { continue }
-            let builtIn = CourseLoader.builtInLocales
-            let message = "the site's words in '\(locale)' lack \(missing.count) of \(Set(uses.map(\.0)).count) keys: \(missing.joined(separator: ", "))"
+            let message = "the site's words in '\(locale)' lack \(missing.count) of \(keys.count) keys: \(missing.joined(separator: ", "))"
             let suggestion = "add their '\(locale)' localizations to Content/Localizable.xcstrings (Primer has its words built in for "
                 + builtIn.map(\.rawValue).sorted().joined(separator: ", ") + ")"
             // A language Primer has no words for is an error; a word the course's own catalog

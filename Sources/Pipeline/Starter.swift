@@ -54,12 +54,8 @@ public enum CourseStarter {
         }
         guard let source = tags.first else { throw Failure(description: "--locales needs at least one language tag") }
         func text(_ key: String, _ locale: String) -> String { words[starterLocale(for: LocaleTag(locale)!)!]?[key] ?? "" }
-        func yaml(_ s: String) -> String {
-            let encoder = JSONEncoder(); encoder.outputFormatting = .withoutEscapingSlashes
-            return String(decoding: (try? encoder.encode(s)) ?? Data("\"\"".utf8), as: UTF8.self)
-        }
         func perLocale(_ key: String, indent: String) -> String {
-            tags.map { "\(indent)\($0): \(yaml(text(key, $0)))" }.joined(separator: "\n")
+            tags.map { "\(indent)\($0): \(doubleQuoted(text(key, $0)))" }.joined(separator: "\n")
         }
         let course = """
             # Your course, made by `primer init`. Replace the titles and chapters with your own;

@@ -6,7 +6,7 @@ import Synchronization
 /// code appears in every translation of a chapter and again in the print version.
 public final class HighlightMemo: Sendable {
     private let table = Mutex<[ByteKey: String]>([:])
-    public init() {}
+    private init() {}
 
     /// One for the process: a preview renders the bodies of unchanged chapters again for the
     /// print version, and their code need not be parsed again.

@@ -62,10 +62,9 @@ struct Numberer {
         targets.local[id] = target
     }
 
-    /// Ids the page itself uses (Primer's templates and the footnotes): a heading may not take them.
-    static let reservedIDs: Set<String> = ["main", "toc", "toc-toggle", "outline-heading", "print-contents-heading",
-                                           "search-input", "search-results", "theme-toggle"]
-    static func isReserved(_ id: String) -> Bool { reservedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") }
+    /// Ids the page itself uses (`SitePaths.reservedIDs`): a heading may not take them.
+    static var reservedIDs: Set<String> { SitePaths.reservedIDs }
+    static func isReserved(_ id: String) -> Bool { SitePaths.isReservedID(id) }
 
     /// A generated id that collides with nothing on the page. Each base remembers the last
     /// number it tried, so 10,000 headings with one text take linear time, not quadratic.
