@@ -8,7 +8,7 @@ SITE_CHECK_DIR := .site-check
 CHECK_APT_PACKAGES := chromium chromium-driver fonts-noto-cjk
 PIP_INSTALL := python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore
 
-.PHONY: site check serve test bench clean deps bench-deps search-deps check-deps site-checks release
+.PHONY: site check serve test bench clean deps bench-deps search-deps check-deps editions-deps site-checks release
 
 # What authors run uses the release build of primer: an edit reaches the open page in about
 # 85 ms with it, against 600 ms with the debug build (swift-syntax's parser, which highlights
@@ -17,7 +17,7 @@ PIP_INSTALL := python3 -m pip install -q --disable-pip-version-check --root-user
 RELEASE_PRIMER := .build/release/primer
 FIRST_RELEASE_BUILD := 7 minutes
 
-site: deps search-deps release
+site: deps search-deps editions-deps release
 	$(RELEASE_PRIMER) build
 
 # Preview with live reload: http://127.0.0.1:8000/ (PORT=… to change).
@@ -32,7 +32,7 @@ release:
 	@start=$$(date +%s); $(SWIFT) build -c release --product primer; \
 		echo "primer: release build ready in $$(( $$(date +%s) - start )) s"
 
-test: deps search-deps
+test: deps search-deps editions-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(SWIFT) run primer check
@@ -42,13 +42,13 @@ test: deps search-deps
 # The quality gates on the real course's built site (see "Site checks" in README.md):
 # HTML validity, links and anchors, page weight, accessibility and a real browser.
 # Screenshots go to artifacts/.
-site-checks: deps search-deps check-deps
+site-checks: deps search-deps editions-deps check-deps
 	$(SWIFT) build --product primer
 	rm -rf $(SITE_CHECK_DIR)
 	$(PRIMER) build --output $(SITE_CHECK_DIR)
 	python3 Scripts/check-site.py $(SITE_CHECK_DIR)
 
-bench: deps bench-deps release
+bench: deps bench-deps editions-deps release
 	Scripts/bench.sh
 	Scripts/bench-samples.sh
 	Scripts/bench-snippets.sh
@@ -75,6 +75,21 @@ bench-deps:
 search-deps:
 	@python3 -m pagefind --version >/dev/null 2>&1 || $(PIP_INSTALL) 'pagefind[extended]' \
 		|| echo "warning: could not install pagefind; the site is built without search" >&2
+
+# The book editions: Typst typesets the PDF (the PyPI package, in-process), with Noto fonts
+# (Serif, Sans, Mono and CJK) embedded; epubcheck and poppler's tools check the EPUB and PDF in
+# make test. Without Typst the site is built with the EPUB only, and a warning says why.
+EDITIONS_APT_PACKAGES := fonts-noto-core fonts-noto-mono fonts-noto-cjk epubcheck poppler-utils
+editions-deps:
+	@for p in $(EDITIONS_APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@python3 -c 'import typst' 2>/dev/null || $(PIP_INSTALL) typst \
+		|| echo "warning: could not install typst; the site is built without the PDF edition" >&2
 
 # What Scripts/check-site.py needs: a headless browser, CJK fonts, the Nu HTML Checker, axe-core.
 # axe-selenium-python 3 (axe-core 4.10) asks for Python 3.12 but runs on 3.11; version 2 bundles

@@ -53,9 +53,11 @@ let package = Package(
             .product(name: "SwiftIDEUtils", package: "swift-syntax"),
         ]),
         .target(name: "Renderer", dependencies: ["CourseModel", "Highlight", .product(name: "Mustache", package: "swift-mustache")]),
+        .target(name: "Editions", dependencies: ["CourseModel", "Renderer", "Highlight",
+                                                .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
-        .target(name: "Pipeline", dependencies: ["CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Writer"]),
+        .target(name: "Pipeline", dependencies: ["CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Editions", "Writer"]),
         .target(name: "Preview", dependencies: [
             "CourseModel", "Pipeline", "Renderer",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -67,7 +69,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [
-            "CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Highlight", "Renderer", "Writer", "Pipeline", "Importers",
+            "CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Highlight", "Renderer", "Editions", "Writer", "Pipeline", "Importers",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             "Preview",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
