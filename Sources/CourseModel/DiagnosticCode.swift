@@ -55,6 +55,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case importRawHTML = "PRM067"
     case importOverwrite = "PRM068"
     case importWrite = "PRM069"
+    case edition = "PRM070"
+    case typesetting = "PRM071"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -111,6 +113,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importRawHTML: return "Raw HTML kept in an imported chapter (Primer shows it only with `raw_html: true`)"
         case .importOverwrite: return "`primer import` would overwrite files that exist"
         case .importWrite: return "The imported project could not be written"
+        case .edition: return "Something of a chapter cannot go into the EPUB edition as it is"
+        case .typesetting: return "The PDF edition could not be typeset (Typst or a font is missing, or Typst failed)"
         }
     }
 
@@ -169,6 +173,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importRawHTML: return "Rewrite the HTML in Markdown, or set `raw_html: true` in course.yml."
         case .importOverwrite: return "Import into a new or empty folder (--output), or move the files away first; nothing was written."
         case .importWrite: return "Check that the output folder is writable and has room, remove what was written, and import again."
+        case .edition: return "Rewrite the raw HTML as well-formed XHTML (closed tags, quoted attributes), or in Markdown."
+        case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`), or switch the editions off with `editions: false` in course.yml or --no-editions."
         }
     }
 }
