@@ -1,0 +1,106 @@
+import CourseModel
+
+/// Escaping and naming for Typst source: text in markup, strings in code, labels.
+public enum TypstMarkup {
+    /// `text` as Typst markup that shows exactly these characters: every character markup gives a
+    /// meaning to (`# * _ $ @ < > [ ] \ ` ~ / = - + ' "`, `.` after a digit or another `.`, `:`
+    /// that could start a URL) is escaped with a backslash, and line breaks become spaces.
+    public static func text(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        var previous: Character = " "
+        for character in text {
+            switch character {
+            case "\\", "#", "*", "_", "$", "@", "<", ">", "[", "]", "`", "~", "/", "=", "-", "+", "'", "\"", ":", ";":
+                out.append("\\"); out.append(character)
+            case ".":
+                if previous.isNumber || previous == "." { out.append("\\") }
+                out.append(character)
+            case "\n", "\r", "\r\n", "\u{2028}", "\u{2029}":
+                out.append(" ")
+            case "\t":
+                out.append(" ")
+            default:
+                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+                   scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+                    continue  // control characters have no place in a book
+                }
+                out.append(character)
+            }
+            previous = character
+        }
+        return out
+    }
+
+    /// `text` as a Typst string literal, quotes included.
+    public static func string(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A label name made of ASCII letters, digits and `-` only: anything else (including `_`)
+    /// is written `_<hex>_`, so two different ids never give one label.
+    public static func labelName(_ id: String) -> String {
+        var out = ""
+        for scalar in id.unicodeScalars {
+            if (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "-" {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "_" + String(scalar.value, radix: 16) + "_"
+            }
+        }
+        return out
+    }
+
+    /// The label of a chapter (`<ch-memory>`) or of a place in it (`<ch-memory--listing-2-1>`).
+    public static func label(chapter: String, anchor: String? = nil) -> String {
+        var name = "ch-" + labelName(chapter)
+        if let anchor { name += "--" + labelName(anchor) }
+        return name
+    }
+
+    /// Code for a listing or an output: a run of more than `limit` characters without a space
+    /// (a long identifier, a URL) gets zero-width spaces every `limit` characters, so it can
+    /// wrap at the page's edge instead of running off it.
+    public static func breakable(_ code: String, limit: Int = 60) -> String {
+        var out = ""
+        out.reserveCapacity(code.utf8.count)
+        var run = 0
+        for character in code {
+            if character.isWhitespace {
+                run = 0
+            } else {
+                run += 1
+                if run > limit { out.append("\u{200B}"); run = 1 }
+            }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// Whether `character` belongs to a script written without spaces (Chinese, Japanese), where
+    /// a line break in the source must not become a space.
+    static func isCJK(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x2E80...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x2FFFF: return true
+        default: return false
+        }
+    }
+}
