@@ -191,10 +191,18 @@ public enum TypstWriter {
         \(chapterLevel > 1 ? partRule : "")
         #show raw: set text(font: primer-mono, size: 8pt)
         #show raw.where(block: false): set text(size: 8.8pt)
-        #show raw.where(block: true): set par(justify: false)
+        // One paragraph per line of code: a line too long for the page wraps, indented past its own indentation.
+        #show raw.where(block: true): it => {
+          set par(justify: false, spacing: 0.5em, leading: 0.5em)
+          for line in it.lines {
+            let indent = line.text.len() - line.text.trim(at: start).len()
+            par(hanging-indent: (indent + 4) * 0.6em, if line.text == "" { box(height: 0.6em) } else { line })
+          }
+        }
         #show link: set text(fill: rgb("#1a4f8b"))
         #show outline.entry.where(level: \(chapterLevel)): set block(above: 1.1em)
         #show outline.entry.where(level: \(chapterLevel)): set text(weight: "bold")
+        #show table: set par(justify: false)
         #show figure.caption: set text(font: primer-sans, size: 8.5pt)
         #show figure.where(kind: table): set figure.caption(position: top)
         #show figure.where(kind: table): set block(breakable: true)
