@@ -27,11 +27,12 @@ public enum TypstWriter {
         let chapterLevel = parts.count > 1 ? 2 : 1
         book.labels = definedLabels(pages)
 
-        var out = preamble(input, chapterLevel: chapterLevel)
+        var out = preamble(input, chapterLevel: chapterLevel) + languageRules(input.locale) + "\n"
         out += titlePage(input)
         out += "#set page(numbering: \"i\")\n#counter(page).update(1)\n"
         out += "#outline(title: [\(TypstMarkup.text(strings["nav_contents"]))], depth: \(chapterLevel + 1))\n\n"
-        out += "#set page(numbering: \"1\")\n#counter(page).update(1)\n\n"
+        // The text starts on a right-hand page, numbered 1 (a blank page before it when needed).
+        out += "#set page(numbering: \"1\")\n#pagebreak(weak: true, to: \"odd\")\n#counter(page).update(1)\n\n"
 
         var solutions: [String] = []
         for (partIndex, part) in parts.enumerated() {
@@ -51,6 +52,7 @@ public enum TypstWriter {
             out += "#pagebreak(weak: true, to: \"odd\")\n"
             out += "#heading(level: \(chapterLevel), numbering: none)[\(TypstMarkup.text(strings["edition_solutions"]))] <primer-solutions>\n\n"
             out += solutions.joined(separator: "\n")
+            out += "#metadata(none) <primer-end>\n"
         }
         return TypstBook(main: out, files: book.files)
     }
@@ -170,6 +172,9 @@ public enum TypstWriter {
             let before = query(primer-chapters.before(here()))
             if before.len() == 0 { return }
             let chapter = before.last()
+            // A blank page before the next chapter: the chapter ended on an earlier page.
+            let ends = query(selector(<primer-end>).before(here()))
+            if ends.len() > 0 and ends.last().location().page() < page and ends.last().location().page() >= chapter.location().page() { return }
             set text(font: primer-sans, size: 8pt, fill: luma(80))
             let head = if chapter.numbering == none { chapter.body } else { [#(chapter.numbering)()#h(0.8em)#chapter.body] }
             if calc.odd(page) { align(right, head) } else { align(left, head) }
@@ -300,7 +305,7 @@ struct ChapterWriter {
             out += "#block(below: 1.6em, text(style: \"italic\")[\(TypstMarkup.text(summary))])\n\n"
         }
         render(page.document.blocks, into: &out, book: &book)
-        out += "]\n\n"
+        out += "#metadata(none) <primer-end>\n]\n\n"
         return out
     }
 
