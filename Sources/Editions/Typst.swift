@@ -30,9 +30,9 @@ public enum TypstWriter {
         var out = preamble(input, chapterLevel: chapterLevel) + languageRules(input.locale) + "\n"
         out += titlePage(input)
         out += "#set page(numbering: \"i\")\n#counter(page).update(1)\n"
-        out += "#outline(title: [\(TypstMarkup.text(strings["nav_contents"]))], depth: \(chapterLevel + 1))\n\n"
+        out += "#outline(title: [\(TypstMarkup.text(strings["nav_contents"]))], depth: \(chapterLevel + 1))\n#metadata(none) <primer-end>\n\n"
         // The text starts on a right-hand page, numbered 1 (a blank page before it when needed).
-        out += "#set page(numbering: \"1\")\n#pagebreak(weak: true, to: \"odd\")\n#counter(page).update(1)\n\n"
+        out += "#pagebreak(weak: true, to: \"odd\")\n#set page(numbering: \"1\")\n#counter(page).update(1)\n\n"
 
         var solutions: [String] = []
         for (partIndex, part) in parts.enumerated() {
