@@ -176,6 +176,10 @@ struct Book {
                 let partTitle = XML.escape(part.title.text(for: input.locale, source: config.sourceLocale))
                 let indices = part.chapters.compactMap { entry in pages.firstIndex { $0.id == entry.id } }.filter { placed.insert(pages[$0].id).inserted }
                 guard !indices.isEmpty else { continue }
+                guard !label.isEmpty || !partTitle.isEmpty else {
+                    for index in indices { out += chapter(index) }  // a part without a title (a preface's) is no level of its own
+                    continue
+                }
                 out += "<li><span>\(label)\(partTitle)</span>\n<ol>\n"
                 for index in indices { out += chapter(index) }
                 out += "</ol>\n</li>\n"

@@ -78,13 +78,27 @@ enum XML {
         parser.shouldResolveExternalEntities = false
         let checker = RawHTMLChecker()
         parser.delegate = checker
-        let parsed = parser.parse()
+        _ = parser.parse()  // true on Linux even after an error: the delegate hears of each one
         if let refused = checker.refused { return refused }
-        guard parsed else {
-            let error = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            return "it is not well-formed XML (\(error.trimmingCharacters(in: .whitespacesAndNewlines)))"
+        guard let code = checker.errors.first ?? (parser.parserError as NSError?)?.code else { return nil }
+        return "it is not well-formed XML: " + describe(code)
+    }
+
+    /// What an `XMLParser` error means for someone who wrote HTML.
+    static func describe(_ code: Int) -> String {
+        // NSXMLParserError's numbers (the same in FoundationXML).
+        switch code {
+        case 5, 76, 85:  // premature document end, tag name mismatch, not well balanced
+            return "an element is not closed, or closed in the wrong place (write void elements as <br/>)"
+        case 26:  // undeclared entity
+            return "it uses an entity XML does not know, such as &nbsp; (write the character itself or a numeric reference)"
+        case 39, 40, 41, 42, 43, 44, 65, 73:  // attribute not started, not finished, without value, redefined; literal; space, '>' required
+            return "an attribute has no quoted value, or a tag is not finished"
+        case 38:  // '<' in an attribute
+            return "an attribute holds '<'"
+        default:
+            return "the XML parser's error \(code)"
         }
-        return nil
     }
 }
 
@@ -96,6 +110,12 @@ private final class RawHTMLChecker: NSObject, XMLParserDelegate {
                                                "frameset", "base", "link", "meta", "html", "head", "body"]
     static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "xlink:href", "poster", "background", "data", "cite"]
     var refused: String?
+    /// The parser's error codes, in order.
+    var errors: [Int] = []
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        errors.append((parseError as NSError).code)
+    }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {

@@ -86,7 +86,7 @@ import ZIPFoundation
 
                 ## Start
 
-                See [](preface.md#about), [](#lst-g) and [](two.md#second).
+                See [](preface.md#about), [](#lst-g) and [](two.md#second). Press <br> here.
 
                 > [!WARNING] Mind *the* gap
                 > Body with <kbd>Ctrl</kbd> and <span class="x">a &nbsp; b</span>.
@@ -152,8 +152,10 @@ import ZIPFoundation
             let file = files[index]
             let report = file.deletingPathExtension().appendingPathExtension("json")
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: epubcheckPath)
-            process.arguments = [file.path, "--json", report.path]
+            // Debian installs epubcheck as the jar itself (run through binfmt_misc where it is set up).
+            let isJar = FileManager.default.contents(atPath: epubcheckPath).map { $0.prefix(2) == Data("PK".utf8) } ?? false
+            process.executableURL = URL(fileURLWithPath: isJar ? "/usr/bin/java" : epubcheckPath)
+            process.arguments = (isJar ? ["-jar", epubcheckPath] : []) + [file.path, "--json", report.path]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             var result = CheckResult(status: -1, counts: [:], messages: [])
@@ -295,14 +297,14 @@ import ZIPFoundation
         // Well-formed raw HTML stays; the rest is left out with a warning at its chapter.
         #expect(one.contains("<div class=\"box\"><p>Well-formed &amp; kept.</p></div>"))
         #expect(one.contains("<kbd>Ctrl</kbd>"))
-        #expect(!one.contains("Not closed") && !one.contains("&nbsp;"))
+        #expect(!one.contains("Not closed") && !one.contains("<br>") && one.contains("Press  here."))
         let warnings = diagnostics.filter { $0.code == .edition }
         #expect(warnings.count == 2, "\(diagnostics.map(\.description))")
         #expect(warnings.allSatisfy { $0.location?.path.hasSuffix("en/one.md") == true && $0.severity == .warning })
-        #expect(warnings.map { $0.location?.line ?? -1 }.sorted() == [0, 10], "the callout's line; a raw HTML block has none")
+        #expect(warnings.map { $0.location?.line ?? -1 }.sorted() == [0, 7], "the paragraph's line; a raw HTML block has none")
         // Footnotes as EPUB 3 notes, tasks, the @2x image, a custom callout title.
-        #expect(one.contains("<a epub:type=\"noteref\" href=\"#fn-b\" id=\"fnref-b\">1</a>"))
-        #expect(one.contains("<aside class=\"footnote\" epub:type=\"footnote\" id=\"fn-b\">"))
+        #expect(one.contains("<a epub:type=\"noteref\" href=\"#fn-1\" id=\"fnref-1\">1</a>"))
+        #expect(one.contains("<aside class=\"footnote\" epub:type=\"footnote\" id=\"fn-1\">"))
         #expect(one.contains("aria-label=\"Done\"") && one.contains("aria-label=\"Not done\""))
         #expect(one.contains("<img src=\"../media/images/dots@2x.png\" width=\"2\" height=\"2\" alt=\"Dots\"/>"))
         #expect(Self.text(files, "EPUB/package.opf").contains("href=\"media/images/dots@2x.png\" media-type=\"image/png\""))
@@ -313,6 +315,8 @@ import ZIPFoundation
         // Parts in the table of contents; the title escaped everywhere.
         let nav = Self.text(files, "EPUB/nav.xhtml")
         #expect(nav.contains("<li><span>Part 1. Main</span>") && nav.contains("<li><span>Appendices</span>"))
+        #expect(nav.contains("<nav epub:type=\"toc\" id=\"toc\">\n<h1>Contents</h1>\n<ol>\n<li><a href=\"text/preface.xhtml\">Preface</a>"),
+                "a part without a title is no level of its own")
         #expect(Self.text(files, "EPUB/package.opf").contains("<dc:title>A Book &amp; Its &lt;Parts&gt;</dc:title>"))
         #expect(Self.text(files, "EPUB/cover.xhtml").contains("Made by Primer"))
     }
