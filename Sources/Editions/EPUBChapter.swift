@@ -64,8 +64,8 @@ struct EPUBChapterRenderer {
     let rawHTML: Bool
     /// Chapter id → its document's name, for the chapters of this book.
     let chapterFiles: [String: String]
-    /// The site's folder for this locale (`https://example.org/course/ru/`), when the course has a base URL.
-    let siteBase: URL?
+    /// The site's address with a final slash (`https://example.org/course/`), when the course has a base URL.
+    let siteRoot: String?
 
     private var resources: [String: EPUBResource] = [:]
     private var diagnostics: [Diagnostic] = []
@@ -92,11 +92,7 @@ struct EPUBChapterRenderer {
         self.strings = input.strings(of: page)
         self.rawHTML = input.course.config.rawHTML
         self.chapterFiles = chapterFiles
-        if let base = input.course.config.baseURL, !base.isEmpty {
-            siteBase = URL(string: (base.hasSuffix("/") ? base : base + "/") + input.locale.rawValue + "/")
-        } else {
-            siteBase = nil
-        }
+        siteRoot = input.course.config.baseURL.flatMap { base in base.isEmpty ? nil : base.hasSuffix("/") ? base : base + "/" }
     }
 
     static func render(_ page: ChapterPage, input: EditionInput, chapterFiles: [String: String]) -> EPUBChapterDocument {
@@ -324,7 +320,7 @@ struct EPUBChapterRenderer {
                 out += " <span class=\"output-status\">" + XML.escape(strings.format("output_timeout", String(Int(seconds)))) + "</span>"
             }
             out += "</figcaption>\n<pre class=\"output-text\"><samp>\(XML.escape(output.text))</samp></pre>\n"
-            if let command = output.command {
+            if let command = output.command.map(Self.bookCommand) {
                 out += "<p class=\"run-it\">\(XML.escape(strings["sample_run_yourself"])) <code>\(XML.escape(command))</code></p>\n"
             }
             out += "</figure>\n"
@@ -340,6 +336,14 @@ struct EPUBChapterRenderer {
         case .snippet(let code, _):
             render(.code(code), into: &out)
         }
+    }
+
+    /// The command that runs a sample, as a reader of the book runs it: in the folder of its
+    /// downloaded package, not in the course's own (whose path means nothing outside the machine
+    /// that built the book).
+    static func bookCommand(_ command: String) -> String {
+        guard command.hasPrefix("swift run --package-path "), let name = command.split(separator: " ").last else { return command }
+        return "swift run " + name
     }
 
     private mutating func withLoose(_ body: (inout EPUBChapterRenderer) -> Void) {
@@ -487,13 +491,18 @@ struct EPUBChapterRenderer {
             return file + (fragment == "#" ? "" : fragment)
         }
         if path.isEmpty { return nil }
-        return siteURL(raw)
+        // A file of the content folder: where the site publishes it (beside the text that links it).
+        guard let siteRoot else { return nil }
+        if let content = EditionInput.contentPath(of: raw, in: page) {
+            return siteRoot + XML.percentEncoded(content) + fragment
+        }
+        return URL(string: XML.percentEncoded(raw), relativeTo: URL(string: siteRoot))?.absoluteString
     }
 
-    /// A page-relative URL of the site as an absolute one, or nil without a base URL.
+    /// A path of the site from a page of this book's locale (the gallery, a download) as an
+    /// absolute URL, or nil without a base URL.
     private func siteURL(_ relative: String) -> String? {
-        guard let siteBase, let url = URL(string: XML.percentEncoded(relative), relativeTo: siteBase) else { return nil }
-        return url.absoluteString
+        siteRoot.map { $0 + XML.percentEncoded(input.locale.rawValue + "/" + relative) }
     }
 
     static func hasScheme(_ destination: String) -> Bool {

@@ -69,6 +69,7 @@ import ZIPFoundation
                 source_locale: en
                 locales: [en, ru]
                 raw_html: true
+                base_url: https://example.org/book
                 parts:
                   - numbering: none
                     chapters: [preface]
@@ -113,7 +114,8 @@ import ZIPFoundation
 
                 [^b]: Exercise note.
                 """,
-            "en/two.md": "---\ntitle: Two\n---\n\n## Second {#second}\n\nMore.\n",
+            "en/two.md": "---\ntitle: Two\n---\n\n## Second {#second}\n\nMore in [the data](data.txt#top) and [](one.md).\n",
+            "en/data.txt": "data\n",
             "en/glossary.md": "---\ntitle: Glossary\n---\n\n## Terms {#g-sec}\n\n```text {#lst-g title=\"g.txt\"}\nx & y < z\n```\n",
             "ru/one.md": "---\ntitle: Один\n---\n\n## Начало\n\nСм. [](glossary.md) и [](#lst-g).\n",
         ]
@@ -188,7 +190,9 @@ import ZIPFoundation
             return
         }
         let courses: [(String, Built?)] = [("course", Self.course), ("basic", Self.basic), ("book", Self.book)]
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-epubcheck-\(UUID().uuidString)")
+        // Kept after the run (and replaced by the next), to open the books in a reader.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-epub-tests/books")
+        try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var files: [URL] = []
         for (name, built) in courses {
@@ -208,7 +212,6 @@ import ZIPFoundation
             #expect(result.status == 0 && result.counts == ["nFatal": 0, "nError": 0, "nWarning": 0] && result.messages.isEmpty,
                     "\(file.lastPathComponent): \(result.counts) \(result.messages.joined(separator: "\n"))")
         }
-        try? FileManager.default.removeItem(at: folder)
     }
 
     @Test func theSameInputGivesTheSameBytes() throws {
@@ -277,6 +280,8 @@ import ZIPFoundation
         #expect(nav.contains("<a href=\"text/memory.xhtml\">Глава 2. ") && nav.contains("href=\"text/memory.xhtml#retain-cycles\""))
         #expect(nav.contains("epub:type=\"landmarks\"") && nav.contains("epub:type=\"bodymatter\""))
         #expect(!memoryRU.contains("samples.html"), "no base URL: the site's pages are not linked")
+        #expect(memoryRU.contains("<p class=\"run-it\">Запустите сами: <code>swift run deinit-trace</code></p>"), "no path of the machine that built the book")
+        #expect(memoryRU.contains("<span class=\"hl-k\">"), "listings are highlighted")
     }
 
     @Test func fallbackChaptersPartsRawHTMLAndFootnotes() throws {
@@ -310,6 +315,8 @@ import ZIPFoundation
         #expect(Self.text(files, "EPUB/package.opf").contains("href=\"media/images/dots@2x.png\" media-type=\"image/png\""))
         #expect(one.contains("<p class=\"callout-title\">Mind <em>the</em> gap</p>"))
         #expect(one.contains("href=\"preface.xhtml#about\"") && one.contains("href=\"glossary.xhtml#lst-g\"") && one.contains("href=\"two.xhtml#second\""))
+        // A file of the course is on the site (with a base URL); a chapter is in the book.
+        #expect(Self.text(files, "EPUB/text/two.xhtml").contains("<a href=\"https://example.org/book/en/data.txt#top\">the data</a> and <a href=\"one.xhtml\" class=\"xref\">Chapter 1</a>"))
         #expect(Self.text(files, "EPUB/text/glossary.xhtml").contains("<p class=\"chapter-label\">Appendix A</p>"))
         #expect(!Self.text(files, "EPUB/text/preface.xhtml").contains("chapter-label"))
         // Parts in the table of contents; the title escaped everywhere.
