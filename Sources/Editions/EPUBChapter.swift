@@ -1,0 +1,603 @@
+import CourseModel
+import Foundation
+import Highlight
+
+/// A file the EPUB carries besides its documents (an image), by its path inside the book's folder.
+struct EPUBResource: Sendable {
+    var path: String
+    var bytes: [UInt8]
+    var mediaType: String
+}
+
+/// One chapter as an EPUB content document, and what it needs.
+struct EPUBChapterDocument: Sendable {
+    var xhtml: String
+    var resources: [EPUBResource]
+    var diagnostics: [Diagnostic]
+    /// Whether the document holds inline SVG (the manifest says so with `properties="svg"`).
+    var hasSVG: Bool
+    /// The id of its "Solutions" section, when the chapter has solutions.
+    var solutionsID: String?
+}
+
+/// Where the book's parts are, from the book's folder (`EPUB/`).
+enum EPUBPaths {
+    static let folder = "EPUB"
+    static let package = "package.opf"
+    static let nav = "nav.xhtml"
+    static let cover = "cover.xhtml"
+    static let coverImage = "cover.svg"
+    static let style = "style.css"
+    /// A chapter's document; chapters sit in a folder of their own, so no chapter id can take
+    /// the name of the book's own documents.
+    static func chapter(_ id: String) -> String { "text/" + chapterFile(id) }
+    /// The same, as a chapter links another one.
+    static func chapterFile(_ id: String) -> String { id + ".xhtml" }
+    /// A content-folder file (an image), inside the book.
+    static func media(_ contentPath: String) -> String { "media/" + contentPath }
+    /// A figure a sample drew, inside the book.
+    static func drawn(_ path: String) -> String { "media/drawn/" + path }
+
+    /// The media type of an image the EPUB can show without a fallback (EPUB 3.2's core types).
+    static func imageMediaType(_ path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        default: return nil
+        }
+    }
+}
+
+/// Renders one resolved chapter as a well-formed XHTML5 content document: the course's numbers,
+/// captions and references as on the site, links between chapters to their documents, links to
+/// pages only the site has made absolute (or plain text without a base URL), solutions moved to
+/// the end of the chapter and footnotes as EPUB 3 notes.
+struct EPUBChapterRenderer {
+    let input: EditionInput
+    let page: ChapterPage
+    /// Words in the language the chapter's text is written in.
+    let strings: UIStrings
+    let rawHTML: Bool
+    /// Chapter id → its document's name, for the chapters of this book.
+    let chapterFiles: [String: String]
+    /// The site's address with a final slash (`https://example.org/course/`), when the course has a base URL.
+    let siteRoot: String?
+
+    private var resources: [String: EPUBResource] = [:]
+    private var diagnostics: [Diagnostic] = []
+    private var hasSVG = false
+    private var usedIDs: Set<String> = []
+    private var tight = false
+    private var dropInlineHTML = false
+    /// The line of the block being rendered, for warnings.
+    private var line = 0
+
+    private var footnotes: [String: Int] = [:]
+    private var footnoteOrder: [String] = []
+    private var footnoteAnchors: [String: String] = [:]
+    private var footnoteReferences: [String: Int] = [:]
+    private var footnoteBodies: [String: [Block]] = [:]
+
+    private struct Solution { var id: String; var exerciseID: String; var heading: String; var blocks: [Block] }
+    private var solutions: [Solution] = []
+    private var exerciseCount = 0
+
+    init(input: EditionInput, page: ChapterPage, chapterFiles: [String: String]) {
+        self.input = input
+        self.page = page
+        self.strings = input.strings(of: page)
+        self.rawHTML = input.course.config.rawHTML
+        self.chapterFiles = chapterFiles
+        siteRoot = input.course.config.baseURL.flatMap { base in base.isEmpty ? nil : base.hasSuffix("/") ? base : base + "/" }
+    }
+
+    static func render(_ page: ChapterPage, input: EditionInput, chapterFiles: [String: String]) -> EPUBChapterDocument {
+        var renderer = EPUBChapterRenderer(input: input, page: page, chapterFiles: chapterFiles)
+        return renderer.document()
+    }
+
+    // MARK: The document
+
+    mutating func document() -> EPUBChapterDocument {
+        collectIDs(page.document.blocks)
+        let lang = XML.escape(page.contentLocale.rawValue)
+        let isAppendix: Bool = { if case .appendix = page.numbering.label { return true } else { return false } }()
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE html>\n"
+        out += "<html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\" xml:lang=\"\(lang)\" lang=\"\(lang)\">\n"
+        out += "<head>\n<meta charset=\"UTF-8\"/>\n<title>\(XML.escape(page.title))</title>\n"
+        out += "<link rel=\"stylesheet\" type=\"text/css\" href=\"../\(EPUBPaths.style)\"/>\n</head>\n"
+        out += "<body epub:type=\"bodymatter\">\n"
+        out += "<section class=\"chapter\" epub:type=\"\(isAppendix ? "appendix" : "chapter")\">\n<header class=\"chapter-header\">\n"
+        if let label = strings.chapterLabel(page.numbering.label) {
+            out += "<p class=\"chapter-label\">\(XML.escape(label))</p>\n"
+        }
+        out += "<h1>\(XML.escape(page.title))</h1>\n"
+        if let summary = page.summary, !summary.isEmpty { out += "<p class=\"chapter-summary\">\(XML.escape(summary))</p>\n" }
+        out += "</header>\n"
+        out += body()
+        out += "</section>\n</body>\n</html>\n"
+        return EPUBChapterDocument(xhtml: XML.clean(out), resources: resources.keys.sorted().map { resources[$0]! },
+                                   diagnostics: diagnostics, hasSVG: hasSVG, solutionsID: solutionsID)
+    }
+
+    private var solutionsID: String?
+
+    private mutating func body() -> String {
+        var out = ""
+        out.reserveCapacity(8192)
+        var open: [Int] = []
+        for block in page.document.blocks {
+            if case .footnoteDefinition(let label, let blocks) = block { footnoteBodies[label] = blocks; continue }
+            if case .heading(let h) = block, h.level <= 3 {
+                while let last = open.last, last >= h.level { out += "</section>\n"; open.removeLast() }
+                let classes = h.attributes.classes.filter { $0 != "unnumbered" }
+                out += classes.isEmpty ? "<section>\n" : "<section class=\"\(XML.escape(classes.joined(separator: " ")))\">\n"
+                open.append(h.level)
+            }
+            render(block, into: &out)
+        }
+        for _ in open { out += "</section>\n" }
+        renderSolutions(into: &out)
+        renderFootnotes(into: &out)
+        return out
+    }
+
+    /// Every id the chapter gives, so the ids made here (solutions, unnamed exercises) differ from them.
+    private mutating func collectIDs(_ blocks: [Block]) {
+        blocks.walk { block, _ in
+            switch block {
+            case .heading(let h): usedIDs.insert(h.id)
+            case .code(let code), .snippet(let code, _): if let id = code.id { usedIDs.insert(id) }
+            case .figure(let figure): if let id = figure.id { usedIDs.insert(id) }
+            case .table(let table): if let id = table.id { usedIDs.insert(id) }
+            case .exercises(let exercises): for exercise in exercises { if let id = exercise.id { usedIDs.insert(id) } }
+            default: break
+            }
+        }
+    }
+
+    private mutating func uniqueID(_ base: String) -> String {
+        var id = base
+        var n = 2
+        while usedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") { id = "\(base)-\(n)"; n += 1 }
+        usedIDs.insert(id)
+        return id
+    }
+
+    private func idAttribute(_ id: String?) -> String {
+        guard let id, !id.isEmpty else { return "" }
+        return " id=\"\(XML.escape(id))\""
+    }
+
+    // MARK: Blocks
+
+    private mutating func render(_ blocks: [Block], into out: inout String) {
+        for block in blocks { render(block, into: &out) }
+    }
+
+    private func caption(_ kind: String, _ number: Numbering?) -> String {
+        guard let number else { return "" }
+        return "<span class=\"caption-label\">\(XML.escape(number.label(strings["ref_" + kind + "_start"])))</span> "
+    }
+
+    private mutating func render(_ block: Block, into out: inout String) {
+        if let position = block.position, position.line > 0 { line = position.line }
+        switch block {
+        case .paragraph(let inlines, _):
+            let text = run(inlines)
+            if tight { out += text + "\n" } else { out += "<p>" + text + "</p>\n" }
+        case .heading(let h):
+            let level = min(max(h.level, 2), 6)
+            out += "<h\(level)\(idAttribute(h.id))>"
+            if let number = h.number { out += "<span class=\"section-number\">\(XML.escape(number.dotted))</span> " }
+            out += run(h.content) + "</h\(level)>\n"
+        case .code(let code):
+            let language = code.language.isEmpty ? "" : " class=\"language-\(XML.escape(code.language))\""
+            let highlighted = Highlighter.highlight(code.code, language: code.language) ?? XML.escape(code.code)
+            let pre = "<pre><code\(language)>\(highlighted)</code></pre>\n"
+            if code.isListing {
+                out += "<figure class=\"listing\"\(idAttribute(code.id))>\n<figcaption>"
+                out += caption("listing", code.number)
+                if let title = code.title { out += "<span class=\"caption-text\">\(XML.escape(title))</span>" }
+                out += "</figcaption>\n" + pre + "</figure>\n"
+            } else {
+                out += pre
+            }
+        case .html(let source):
+            let html = XML.withoutComments(source)
+            guard !html.allSatisfy(\.isWhitespace) else { break }
+            guard rawHTML else { out += "<p>" + XML.escape(html) + "</p>\n"; break }
+            if let problem = XML.problem(inRawHTML: html) {
+                warnRawHTML(html, problem, line: 0)  // an HTML block does not know its line
+            } else {
+                if html.contains("<svg") { hasSVG = true }
+                out += html.hasSuffix("\n") ? html : html + "\n"
+            }
+        case .quote(let inner):
+            out += "<blockquote>\n"
+            withLoose { $0.render(inner, into: &out) }
+            out += "</blockquote>\n"
+        case .callout(let callout, let inner):
+            let name = callout.kind.rawValue.lowercased()
+            let builtIn = CalloutKind.builtIn.contains(callout.kind) ? "" : " callout-custom"
+            out += "<div class=\"callout callout-\(XML.escape(name))\(builtIn)\" role=\"note\">\n<p class=\"callout-title\">"
+            if let title = callout.title { out += run(title) } else { out += XML.escape(strings[callout.kind.labelKey]) }
+            out += "</p>\n"
+            withLoose { $0.render(inner, into: &out) }
+            out += "</div>\n"
+        case .list(let list):
+            let tag = list.ordered ? "ol" : "ul"
+            let start = list.ordered && list.start != 1 ? " start=\"\(list.start)\"" : ""
+            let isTasks = list.items.contains { $0.checked != nil }
+            out += "<\(tag)\(start)\(isTasks ? " class=\"tasks\"" : "")>\n"
+            for item in list.items {
+                out += "<li>"
+                if let checked = item.checked {
+                    let word = XML.escape(strings[checked ? "task_done" : "task_open"])
+                    out += "<span class=\"task \(checked ? "task-done" : "task-open")\" role=\"img\" aria-label=\"\(word)\" title=\"\(word)\">\(checked ? "☑" : "☐")</span> "
+                }
+                let saved = tight
+                tight = list.tight
+                if !list.tight { out += "\n" }
+                render(item.blocks, into: &out)
+                tight = saved
+                if out.hasSuffix("\n") && list.tight { out.removeLast() }
+                out += "</li>\n"
+            }
+            out += "</\(tag)>\n"
+        case .rule:
+            out += "<hr/>\n"
+        case .table(let table):
+            out += "<table\(idAttribute(table.id))>\n"
+            if table.number != nil || table.caption != nil {
+                out += "<caption>" + caption("table", table.number)
+                if let text = table.caption { out += "<span class=\"caption-text\">" + run(text) + "</span>" }
+                out += "</caption>\n"
+            }
+            out += "<thead>\n<tr>\n"
+            for (index, cell) in table.header.enumerated() {
+                out += "<th\(align(table.alignments, index))>" + run(cell) + "</th>\n"
+            }
+            out += "</tr>\n</thead>\n"
+            if !table.rows.isEmpty {
+                out += "<tbody>\n"
+                for row in table.rows {
+                    out += "<tr>\n"
+                    for (index, cell) in row.enumerated() {
+                        out += "<td\(align(table.alignments, index))>" + run(cell) + "</td>\n"
+                    }
+                    out += "</tr>\n"
+                }
+                out += "</tbody>\n"
+            }
+            out += "</table>\n"
+        case .figure(let figure):
+            out += "<figure class=\"figure\"\(idAttribute(figure.id))>\n"
+            if let img = imageTag(figure.image, drawn: figure.drawn) { out += img + "\n" }
+            out += "<figcaption>" + caption("figure", figure.number)
+            out += "<span class=\"caption-text\">" + run(figure.image.alt) + "</span></figcaption>\n</figure>\n"
+        case .exercises(let exercises):
+            out += "<ol class=\"exercises\">\n"
+            for exercise in exercises {
+                exerciseCount += 1
+                let id = exercise.id.flatMap { $0.isEmpty ? nil : $0 } ?? uniqueID("exercise-\(exerciseCount)")
+                out += "<li class=\"exercise\" id=\"\(XML.escape(id))\">\n"
+                if let number = exercise.number {
+                    out += "<p class=\"exercise-label\">\(XML.escape(number.label(strings["ref_exercise_start"])))</p>\n"
+                }
+                withLoose { $0.render(exercise.blocks, into: &out) }
+                if let solution = exercise.solution {
+                    let solutionID = uniqueID("solution-" + id)
+                    let heading = exercise.number.map { strings.format("edition_solution_of", $0.label(strings["ref_exercise"])) }
+                        ?? strings["exercise_solution"]
+                    solutions.append(Solution(id: solutionID, exerciseID: id, heading: heading, blocks: solution))
+                    out += "<p class=\"solution-link\"><a href=\"#\(XML.escape(solutionID))\">\(XML.escape(strings["exercise_solution"]))</a></p>\n"
+                }
+                out += "</li>\n"
+            }
+            out += "</ol>\n"
+        case .footnoteDefinition(let label, let blocks):
+            footnoteBodies[label] = blocks
+        case .output(let output):
+            if output.kind == .compilerErrors {
+                out += "<figure class=\"output compiler-errors\">\n<figcaption><span class=\"caption-label\">"
+                out += XML.escape(strings["compiler_errors_label"]) + "</span></figcaption>\n"
+                out += "<pre class=\"output-text\"><samp>\(XML.escape(output.text))</samp></pre>\n</figure>\n"
+                break
+            }
+            let failed = !output.status.succeeded
+            out += "<figure class=\"output\(failed ? " output-failed" : "")\">\n<figcaption>"
+            out += "<span class=\"caption-label\">\(XML.escape(strings["output_label"]))</span>"
+            if case .exited(let code) = output.status, code != 0 {
+                out += " <span class=\"output-status\">" + XML.escape(strings.format("output_exit_status", String(code))) + "</span>"
+            } else if case .signal(let signal) = output.status {
+                out += " <span class=\"output-status\">" + XML.escape(strings.format("output_signal", String(signal))) + "</span>"
+            } else if case .timedOut(let seconds) = output.status {
+                out += " <span class=\"output-status\">" + XML.escape(strings.format("output_timeout", String(Int(seconds)))) + "</span>"
+            }
+            out += "</figcaption>\n<pre class=\"output-text\"><samp>\(XML.escape(output.text))</samp></pre>\n"
+            if let command = output.command.map(Self.bookCommand) {
+                out += "<p class=\"run-it\">\(XML.escape(strings["sample_run_yourself"])) <code>\(XML.escape(command))</code></p>\n"
+            }
+            out += "</figure>\n"
+        case .sampleLinks(let name):
+            // The gallery and the downloads are the site's: linked when the site's address is known.
+            guard let gallery = siteURL(SitePaths.galleryEntry(name)), let download = siteURL(SitePaths.sampleDownload(name)) else { break }
+            out += "<p class=\"sample-links\"><a href=\"\(XML.escapeURL(gallery))\">\(XML.escape(strings["sample_gallery_link"]))</a>"
+            out += " · <a href=\"\(XML.escapeURL(download))\">\(XML.escape(strings.format("sample_download", name + ".zip")))</a></p>\n"
+        case .listingOnlyNote(let inline):
+            out += "<p class=\"listing-only\" role=\"note\">\(XML.escape(strings[inline ? "snippet_listing_only" : "sample_listing_only"]))</p>\n"
+        case .sample:
+            break
+        case .snippet(let code, _):
+            render(.code(code), into: &out)
+        }
+    }
+
+    /// The command that runs a sample, as a reader of the book runs it: in the folder of its
+    /// downloaded package, not in the course's own (whose path means nothing outside the machine
+    /// that built the book).
+    static func bookCommand(_ command: String) -> String {
+        guard command.hasPrefix("swift run --package-path "), let name = command.split(separator: " ").last else { return command }
+        return "swift run " + name
+    }
+
+    private mutating func withLoose(_ body: (inout EPUBChapterRenderer) -> Void) {
+        let saved = tight
+        tight = false
+        body(&self)
+        tight = saved
+    }
+
+    private func align(_ alignments: [TableAlignment], _ index: Int) -> String {
+        guard index < alignments.count else { return "" }
+        switch alignments[index] {
+        case .none: return ""
+        case .left: return " class=\"align-left\""
+        case .center: return " class=\"align-center\""
+        case .right: return " class=\"align-right\""
+        }
+    }
+
+    private mutating func renderSolutions(into out: inout String) {
+        guard !solutions.isEmpty else { return }
+        let id = uniqueID("solutions")
+        solutionsID = id
+        out += "<section class=\"solutions\" id=\"\(XML.escape(id))\">\n<h2>\(XML.escape(strings["edition_solutions"]))</h2>\n"
+        var index = 0
+        while index < solutions.count {  // a solution may hold exercises of its own
+            let solution = solutions[index]
+            index += 1
+            out += "<section class=\"solution\" id=\"\(XML.escape(solution.id))\">\n"
+            out += "<h3><a href=\"#\(XML.escape(solution.exerciseID))\">\(XML.escape(solution.heading))</a></h3>\n"
+            withLoose { $0.render(solution.blocks, into: &out) }
+            out += "</section>\n"
+        }
+        out += "</section>\n"
+    }
+
+    // MARK: Raw HTML
+
+    private mutating func warnRawHTML(_ html: String, _ problem: String, line: Int) {
+        var excerpt = html.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " ")
+        if excerpt.count > 60 { excerpt = String(excerpt.prefix(57)) + "…" }
+        diagnostics.append(.warning(.edition, "raw HTML '\(excerpt)' is left out of the EPUB: \(problem)",
+                                    at: SourceLocation(path: page.sourcePath, line: line),
+                                    suggestion: "write it as well-formed XHTML (closed tags, quoted attributes, no HTML-only entities), or in Markdown"))
+    }
+
+    // MARK: Inlines
+
+    /// A run of text (a paragraph, a heading, a cell) as XHTML. With raw HTML in it, the run's
+    /// tags must make well-formed XML together with the text around them; if they do not, the
+    /// run is written without them and the author is told.
+    private mutating func run(_ inlines: [Inline]) -> String {
+        guard rawHTML, !dropInlineHTML, inlines.containsInline(where: { if case .html = $0 { return true } else { return false } }) else {
+            var out = ""
+            render(inlines, into: &out)
+            return out
+        }
+        let skeleton = Self.skeleton(inlines)
+        if let problem = XML.problem(inRawHTML: skeleton) {
+            warnRawHTML(Self.rawParts(inlines), problem, line: line)
+            dropInlineHTML = true
+            var out = ""
+            render(inlines, into: &out)
+            dropInlineHTML = false
+            return out
+        }
+        if skeleton.contains("<svg") { hasSVG = true }
+        var out = ""
+        render(inlines, into: &out)
+        return out
+    }
+
+    /// The run's raw HTML with the structure this renderer gives the rest (emphasis, links), for the check.
+    private static func skeleton(_ inlines: [Inline]) -> String {
+        var out = ""
+        for inline in inlines {
+            switch inline {
+            case .text(let text): out += XML.escape(text)
+            case .code(let code): out += "<code>" + XML.escape(code) + "</code>"
+            case .softBreak: out += "\n"
+            case .lineBreak: out += "<br/>"
+            case .emphasis(let c): out += "<em>" + skeleton(c) + "</em>"
+            case .strong(let c): out += "<strong>" + skeleton(c) + "</strong>"
+            case .strikethrough(let c): out += "<del>" + skeleton(c) + "</del>"
+            case .link(let link): out += "<a>" + skeleton(link.content) + "</a>"
+            case .html(let html): out += XML.withoutComments(html)
+            case .image, .footnoteReference: break
+            }
+        }
+        return out
+    }
+
+    private static func rawParts(_ inlines: [Inline]) -> String {
+        var parts: [String] = []
+        inlines.walk { if case .html(let html) = $0 { parts.append(html) } }
+        return parts.joined(separator: "…")
+    }
+
+    private mutating func render(_ inlines: [Inline], into out: inout String) {
+        for inline in inlines {
+            switch inline {
+            case .text(let text): out += XML.escape(text)
+            case .code(let code): out += "<code>" + XML.escape(code) + "</code>"
+            case .softBreak: out += "\n"
+            case .lineBreak: out += "<br/>\n"
+            case .emphasis(let c): out += "<em>"; render(c, into: &out); out += "</em>"
+            case .strong(let c): out += "<strong>"; render(c, into: &out); out += "</strong>"
+            case .strikethrough(let c): out += "<del>"; render(c, into: &out); out += "</del>"
+            case .html(let source):
+                let html = XML.withoutComments(source)
+                if !rawHTML { out += XML.escape(html) } else if !dropInlineHTML { out += html }
+            case .image(let image):
+                if let img = imageTag(image, drawn: nil) { out += img } else { out += XML.escape(altText(image.alt)) }
+            case .link(let link):
+                var content = ""
+                if link.content.isEmpty, let reference = link.reference { content = XML.escape(reference.label) }
+                else { render(link.content, into: &content) }
+                guard let href = href(for: link) else { out += content; break }
+                out += "<a href=\"\(XML.escapeURL(href))\""
+                if !link.title.isEmpty { out += " title=\"\(XML.escape(link.title))\"" }
+                if link.reference != nil { out += " class=\"xref\"" }
+                out += ">" + content + "</a>"
+            case .footnoteReference(let label):
+                let n = noteFootnote(label)
+                footnoteReferences[label, default: 0] += 1
+                let anchor = footnoteAnchors[label]!
+                out += "<sup class=\"footnote-ref\"><a epub:type=\"noteref\" href=\"#fn-\(XML.escape(anchor))\" id=\"\(XML.escape(referenceID(anchor, footnoteReferences[label]!)))\">\(n)</a></sup>"
+            }
+        }
+    }
+
+    // MARK: Links
+
+    /// Where a link goes in the book: another chapter's document, a place in this one, the web;
+    /// nil when it would lead nowhere (a page only the site has, and no base URL to reach it).
+    private func href(for link: Link) -> String? {
+        let raw = link.reference?.href ?? link.destination
+        if URLSafety.isDangerous(raw) { return nil }
+        if raw.hasPrefix("#") { return raw.count > 1 ? raw : nil }
+        if Self.hasScheme(raw) { return raw }
+        let hash = raw.firstIndex(of: "#")
+        let path = String(raw[..<(hash ?? raw.endIndex)])
+        let fragment = hash.map { String(raw[$0...]) } ?? ""
+        if !path.contains("/"), path.hasSuffix(".html"), let file = chapterFiles[String(path.dropLast(5))] {
+            return file + (fragment == "#" ? "" : fragment)
+        }
+        if path.isEmpty { return nil }
+        // A file of the content folder: where the site publishes it (beside the text that links it).
+        guard let siteRoot else { return nil }
+        if let content = EditionInput.contentPath(of: raw, in: page) {
+            return siteRoot + XML.percentEncoded(content) + fragment
+        }
+        return URL(string: XML.percentEncoded(raw), relativeTo: URL(string: siteRoot))?.absoluteString
+    }
+
+    /// A path of the site from a page of this book's locale (the gallery, a download) as an
+    /// absolute URL, or nil without a base URL.
+    private func siteURL(_ relative: String) -> String? {
+        siteRoot.map { $0 + XML.percentEncoded(input.locale.rawValue + "/" + relative) }
+    }
+
+    static func hasScheme(_ destination: String) -> Bool {
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        return !scheme.isEmpty && scheme.first!.isLetter && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
+    }
+
+    // MARK: Images
+
+    /// `<img/>` for an image the book carries, or nil when it cannot show it (the alt text stands in).
+    private mutating func imageTag(_ image: Image, drawn: DrawnFigure?) -> String? {
+        guard !URLSafety.isDangerous(image.source) else { return nil }
+        let location = SourceLocation(path: page.sourcePath, line: image.position.line > 0 ? image.position.line : line)
+        var source: String
+        if let drawn {
+            guard let bytes = input.drawn[drawn.path], let type = EPUBPaths.imageMediaType(drawn.path) else {
+                diagnostics.append(.warning(.edition, "the figure '\(drawn.file)' the sample drew is missing, so the EPUB shows its caption only", at: location))
+                return nil
+            }
+            let path = EPUBPaths.drawn(drawn.path)
+            resources[path] = EPUBResource(path: path, bytes: bytes, mediaType: type)
+            source = "../" + path
+        } else if image.source.lowercased().hasPrefix("data:") {
+            source = image.source
+        } else if let content = EditionInput.contentPath(of: image.source, in: page) {
+            // The sharper @2x file when there is one; `~dark` versions have no place in a book.
+            let retina = image.variants?.retina.flatMap { EditionInput.contentPath(of: $0, in: page) }
+            let chosen = [retina, content].compactMap { $0 }.first { input.files[$0] != nil }
+            guard let chosen, let bytes = input.files[chosen] else {
+                diagnostics.append(.warning(.edition, "the image '\(image.source)' is missing, so the EPUB shows its text only", at: location))
+                return nil
+            }
+            guard let type = EPUBPaths.imageMediaType(chosen) else {
+                diagnostics.append(.warning(.edition, "the image '\(image.source)' is in a format EPUB readers need not show (use SVG, PNG, JPEG or GIF), so the EPUB shows its text only",
+                                            at: location))
+                return nil
+            }
+            let path = EPUBPaths.media(chosen)
+            resources[path] = EPUBResource(path: path, bytes: bytes, mediaType: type)
+            source = "../" + path
+        } else {
+            return nil  // a remote image: a book carries its pictures
+        }
+        var img = "<img src=\"\(XML.escapeURL(source))\""
+        if let size = image.variants?.size { img += " width=\"\(size.width)\" height=\"\(size.height)\"" }
+        img += " alt=\"\(XML.escape(altText(image.alt)))\""
+        if !image.title.isEmpty { img += " title=\"\(XML.escape(image.title))\"" }
+        return img + "/>"
+    }
+
+    // MARK: Footnotes
+
+    private mutating func noteFootnote(_ label: String) -> Int {
+        if let n = footnotes[label] { return n }
+        footnoteOrder.append(label)
+        footnotes[label] = footnoteOrder.count
+        let base = String(label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+        var anchor = base
+        var n = 2
+        while footnoteAnchors.values.contains(anchor) { anchor = "\(base)-\(n)"; n += 1 }
+        footnoteAnchors[label] = anchor
+        return footnoteOrder.count
+    }
+
+    private func referenceID(_ anchor: String, _ count: Int) -> String {
+        count == 1 ? "fnref-\(anchor)" : "fnref-\(anchor)-\(count)"
+    }
+
+    private mutating func altText(_ alt: [Inline]) -> String {
+        alt.altText { label in String(noteFootnote(label)) }
+    }
+
+    private mutating func renderFootnotes(into out: inout String) {
+        guard !footnoteOrder.isEmpty else { return }
+        out += "<section class=\"footnotes\" epub:type=\"footnotes\">\n"
+        var index = 0
+        while index < footnoteOrder.count {  // a footnote may reference another
+            let label = footnoteOrder[index]
+            index += 1
+            let anchor = footnoteAnchors[label]!
+            out += "<aside class=\"footnote\" epub:type=\"footnote\" id=\"fn-\(XML.escape(anchor))\">\n"
+            out += "<p class=\"footnote-number\">\(index).</p>\n"
+            let body = footnoteBodies[label] ?? []
+            withLoose { $0.render(body, into: &out) }
+            let references = footnoteReferences[label] ?? 0
+            if references > 0 {
+                out += "<p class=\"footnote-back\">"
+                for count in 1...references {
+                    out += "\(count > 1 ? " " : "")<a href=\"#\(XML.escape(referenceID(anchor, count)))\" title=\"\(XML.escape(strings["footnote_back"]))\">↩\(count > 1 ? "<sup>\(count)</sup>" : "")</a>"
+                }
+                out += "</p>\n"
+            }
+            out += "</aside>\n"
+        }
+        out += "</section>\n"
+    }
+}
