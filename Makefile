@@ -53,6 +53,7 @@ bench: deps bench-deps editions-deps release
 	Scripts/bench-samples.sh
 	Scripts/bench-snippets.sh
 	Scripts/bench-serve.sh
+	Scripts/bench-editions.sh
 
 clean:
 	rm -rf .build site .bench .primer-cache $(SITE_CHECK_DIR) artifacts

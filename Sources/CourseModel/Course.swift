@@ -30,6 +30,8 @@ public struct CourseConfig: Hashable, Sendable {
     public var editURL: String?
     /// `search`: build a Pagefind index after writing the site (default true).
     public var search = true
+    /// `editions`: the book editions `primer build` makes per locale (default both; `false` for none).
+    public var editions: Set<EditionFormat> = [.epub, .pdf]
     /// `verify: strict`: a Swift block the build does not check is an error, not a warning.
     public var strictVerify = false
     /// `smart_punctuation: true`: curly quotes in each language's own form, dashes, ellipses.
@@ -207,4 +209,10 @@ public struct CourseSources: Sendable {
         self.config = config; self.chapters = chapters; self.catalog = catalog
         self.templates = templates; self.assets = assets; self.contentFiles = contentFiles; self.samples = samples
     }
+}
+
+/// A book edition of the course: an EPUB 3 file or a typeset PDF.
+public enum EditionFormat: String, Hashable, Sendable, CaseIterable, Comparable {
+    case epub, pdf
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }

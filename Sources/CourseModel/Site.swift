@@ -58,9 +58,19 @@ public struct ResolvedCourse: Sendable {
     public var samples: [SampleSummary] = []
     /// The API index per locale (empty when the course has none).
     public var apiIndex: [LocaleTag: [IndexEntry]] = [:]
+    /// The book editions built per locale, for the home page's links (none in a preview).
+    public var editions: [LocaleTag: [EditionFile]] = [:]
     public init(config: CourseConfig, locales: [LocaleTag], pages: [LocaleTag: [ChapterPage]], strings: [LocaleTag: UIStrings]) {
         self.config = config; self.locales = locales; self.pages = pages; self.strings = strings
     }
+}
+
+/// A book edition in the site: its format, its path in the site and its size in bytes.
+public struct EditionFile: Hashable, Sendable {
+    public var format: EditionFormat
+    public var path: String
+    public var size: Int
+    public init(format: EditionFormat, path: String, size: Int) { self.format = format; self.path = path; self.size = size }
 }
 
 /// One file of the built site.

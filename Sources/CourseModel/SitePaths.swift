@@ -5,7 +5,7 @@ public enum SitePaths {
     /// Ids the page itself uses (Primer's templates, and the footnotes' `fn-` and `fnref-`):
     /// no heading may take them, whether the author or an importer wrote it.
     public static let reservedIDs: Set<String> = ["main", "toc", "toc-toggle", "outline-heading", "print-contents-heading",
-                                                  "search-input", "search-results", "theme-toggle"]
+                                                  "search-input", "search-results", "theme-toggle", "editions-heading"]
     public static func isReservedID(_ id: String) -> Bool { reservedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") }
 
     /// A chapter's page within its locale's folder: `memory.html`.
@@ -30,6 +30,22 @@ public enum SitePaths {
     public static func drawnFigure(folder: String, file: String) -> String { "figures/\(folder)/\(file)" }
     /// Every sample of a chapter as one zip, from a page of its locale.
     public static func chapterDownload(_ chapter: String) -> String { "downloads/chapter-\(chapter).zip" }
+    /// A book edition of the course in a locale, from a page of that locale:
+    /// `downloads/ios-programming-in-swift-ru.epub`.
+    public static func edition(course slug: String, locale: LocaleTag, format: EditionFormat) -> String {
+        "downloads/\(slug)-\(locale.rawValue).\(format.rawValue)"
+    }
+    /// The course's name in file names: its title in the source language, in lower-case ASCII
+    /// letters and digits joined by hyphens ("course" when nothing is left).
+    public static func slug(_ title: String) -> String {
+        var words: [String] = [], word = ""
+        for scalar in title.lowercased().unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) { word.unicodeScalars.append(scalar) }
+            else if !word.isEmpty { words.append(word); word = "" }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words.isEmpty ? "course" : words.joined(separator: "-")
+    }
     /// A sample's entry in the gallery, from a page of its locale.
     public static func galleryEntry(_ sample: String) -> String { "\(gallery)#\(galleryAnchor(sample))" }
     public static func galleryAnchor(_ sample: String) -> String { "sample-" + sample }

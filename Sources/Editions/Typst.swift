@@ -126,8 +126,15 @@ public enum TypstWriter {
         var rule = "#set text(lang: \(TypstMarkup.string(lang))"
         if let region { rule += ", region: \(TypstMarkup.string(region))" }
         if isCJK(tag) {
-            rule += ", hyphenate: false, font: primer-cjk-serif)\n#show heading: set text(font: primer-cjk-sans)\n"
-            rule += "#show raw: set text(font: primer-cjk-mono)\n"
+            // The CJK fonts' faces for the language's own glyph forms: 关 in Chinese, 関 in Japanese.
+            let face = tag.language == "ja" ? "JP" : tag.language == "ko" ? "KR"
+                : (tag.rawValue.contains("Hant") || ["TW", "HK", "MO"].contains(region ?? "")) ? "TC" : "SC"
+            func fonts(_ latin: String, _ cjk: String) -> String {
+                "((name: \"\(latin)\", covers: \"latin-in-cjk\"), \"\(cjk) \(face)\")"
+            }
+            rule += ", hyphenate: false, font: \(fonts("Noto Serif", "Noto Serif CJK")))\n"
+            rule += "#show heading: set text(font: \(fonts("Noto Sans", "Noto Sans CJK")))\n"
+            rule += "#show raw: set text(font: \(fonts("Noto Sans Mono", "Noto Sans CJK")))\n"
         } else {
             rule += ", hyphenate: true)\n"
         }
@@ -157,9 +164,6 @@ public enum TypstWriter {
         #let primer-serif = ("Noto Serif", "Noto Serif CJK SC")
         #let primer-sans = ("Noto Sans", "Noto Sans CJK SC")
         #let primer-mono = ("Noto Sans Mono", "Noto Sans CJK SC")
-        #let primer-cjk-serif = ((name: "Noto Serif", covers: "latin-in-cjk"), "Noto Serif CJK SC")
-        #let primer-cjk-sans = ((name: "Noto Sans", covers: "latin-in-cjk"), "Noto Sans CJK SC")
-        #let primer-cjk-mono = ((name: "Noto Sans Mono", covers: "latin-in-cjk"), "Noto Sans CJK SC")
         #let primer-code-fill = luma(246)
         #let primer-chapters = \(chapters)
         #set document(title: \(TypstMarkup.string(input.title)), date: \(date))
@@ -227,8 +231,7 @@ public enum TypstWriter {
 
     static func titlePage(_ input: EditionInput) -> String {
         let strings = input.strings
-        let languageName = Locale(identifier: input.locale.rawValue).localizedString(forIdentifier: input.locale.rawValue)
-            ?? input.locale.rawValue
+        let languageName = strings["language_name"]
         var out = "#page(numbering: none, header: none)[\n#set par(justify: false)\n#v(22%)\n"
         out += "#text(font: primer-sans, size: 28pt, weight: \"bold\")[\(TypstMarkup.text(input.title))]\n\n"
         out += "#v(1em)\n#text(font: primer-sans, size: 12pt, fill: luma(90))[\(TypstMarkup.text(languageName))]\n\n"
@@ -545,7 +548,7 @@ struct ChapterWriter {
         for (index, element) in inlines.enumerated() {
             switch element {
             case .text(let text): out += TypstMarkup.text(text)
-            case .code(let code): out += "#raw(\(TypstMarkup.string(code)));"
+            case .code(let code): out += "#raw(\(TypstMarkup.string(TypstMarkup.inlineBreakable(code))));"
             case .softBreak:
                 // Between two CJK characters a line break of the source is no space.
                 let before = index > 0 ? [inlines[index - 1]].plainText.last : nil

@@ -38,6 +38,20 @@ public enum TypstCompiler {
         public var seconds: Double
     }
 
+    /// What else the PDF depends on besides the book, for a cache key: Typst's version (asked of
+    /// Python once per process) and the font files' names and sizes.
+    public static let identity: String = {
+        var parts: [String] = []
+        let version = try? run(["python3", "-c", "import typst; print(typst.__version__)"], timeout: 60)
+        parts.append("typst " + (version.map { $0.status == 0 ? $0.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : "missing" } ?? "missing"))
+        let options = Options()
+        for (name, path) in findFonts(in: options.fontFolders).sorted(by: { $0.key < $1.key }) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+            parts.append("\(name) \(size)")
+        }
+        return parts.joined(separator: "\n")
+    }()
+
     public static func pdf(_ book: TypstBook) -> (pdf: [UInt8]?, diagnostics: [Diagnostic]) {
         let report = typeset(book)
         return (report.pdf, report.diagnostics)

@@ -94,6 +94,22 @@ public enum TypstMarkup {
         return out
     }
 
+    /// Inline code in a paragraph: long names such as `application(_:didFinishLaunchingWithOptions:)`
+    /// may break after `(`, `:` and `,` and before `.`, so a justified line (Chinese above all,
+    /// where every character is a place to stretch) is not pulled apart around one unbreakable word.
+    public static func inlineBreakable(_ code: String) -> String {
+        guard code.count > 16 else { return code }
+        var out = ""
+        var previous: Character?
+        for character in code {
+            if character == ".", let previous, previous != "." && previous != " " { out.append("\u{200B}") }
+            out.append(character)
+            if "(:,".contains(character) { out.append("\u{200B}") }
+            previous = character
+        }
+        return out
+    }
+
     /// Whether `character` belongs to a script written without spaces (Chinese, Japanese), where
     /// a line break in the source must not become a space.
     static func isCJK(_ character: Character) -> Bool {

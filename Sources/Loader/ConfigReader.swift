@@ -4,7 +4,7 @@ import Yams
 
 /// Reads and checks `course.yml`.
 enum ConfigReader {
-    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index", "edit_url", "search", "verify", "smart_punctuation",
+    static let knownKeys = ["title", "source_locale", "locales", "base_url", "raw_html", "parts", "api_index", "edit_url", "search", "editions", "verify", "smart_punctuation",
                             "callouts", "section_numbers"]
 
     static func read(_ text: String, path: String) -> (CourseConfig?, [Diagnostic]) {
@@ -96,6 +96,23 @@ enum ConfigReader {
             }
         }
 
+        var editions: Set<EditionFormat> = [.epub, .pdf]
+        if let node = values["editions"]?.value {
+            let problem = "'editions' must be true, false or a list of formats (epub, pdf)"
+            if let flag = node.bool { editions = flag ? [.epub, .pdf] : [] }
+            else if let items = node.sequence {
+                editions = []
+                for item in items {
+                    if let name = item.scalar?.string, let format = EditionFormat(rawValue: name.lowercased()) { editions.insert(format) }
+                    else {
+                        diagnostics.append(.error(.settingValue, problem, at: at(item),
+                                                  suggestion: closestMatch(to: item.scalar?.string ?? "", in: ["epub", "pdf"]).map { "did you mean '\($0)'?" }))
+                    }
+                }
+            } else {
+                diagnostics.append(.error(.settingValue, problem, at: at(node), suggestion: "for example: editions: [epub] or editions: false"))
+            }
+        }
         var smartPunctuation = false
         if let node = values["smart_punctuation"]?.value {
             if let flag = node.bool { smartPunctuation = flag } else {
@@ -252,6 +269,7 @@ enum ConfigReader {
         config.apiIndex = apiIndex
         config.editURL = editURL
         config.search = search
+        config.editions = editions
         config.strictVerify = strictVerify
         config.smartPunctuation = smartPunctuation
         config.sectionNumbers = sectionNumbers

@@ -10,7 +10,7 @@ import Samples
 import Writer
 import Synchronization
 
-/// One build, stage by stage: load → parse → run samples → resolve → extras → render → write.
+/// One build, stage by stage: load → parse → run samples → resolve → extras → editions → render → write.
 /// Each stage is a method of `BuildRun` (Stages.swift) that owns its inputs and cache keys.
 public enum Build {
     /// What a build makes.
@@ -42,6 +42,9 @@ public enum Build {
         /// The CLI exits right after a build: freeing the course's millions of small values one by
         /// one would cost a fifth of a second on a 1,000-page course, so they are left to the exit.
         public var keepUntilExit = false
+        /// Make the book editions course.yml asks for (`.site` only). `primer build` asks for them
+        /// unless given `--no-editions`; a build from code makes them only when asked.
+        public var editions = false
         public init(content: String = "Content", templates: String = "Templates", output: String = "site",
                     locale: String? = nil, product: Product = .site()) {
             self.content = content; self.templates = templates; self.output = output
@@ -64,6 +67,8 @@ public enum Build {
         public var files: [SiteFile]?
         /// How the Swift blocks of the chapters built are checked (`primer check` prints it).
         public var listings = ListingTally()
+        /// The locales whose PDF edition was typeset by this build (the others came from the cache).
+        public var typeset: [LocaleTag] = []
         /// Seconds per stage, in order.
         public var timings: [(stage: String, seconds: Double)] = []
         public var succeeded: Bool { !diagnostics.hasErrors }
@@ -83,7 +88,8 @@ public enum Build {
         var course = run.resolve(loaded, parsed, samples)
         run.extras(&course, samples)
         guard let renderer, !run.result.diagnostics.hasErrors else { return run.finish() }
-        let rendered = run.render(course, loaded, renderer, samples)
+        let editions = run.editions(&course, samples)
+        let rendered = run.render(course, loaded, renderer, samples, editions: editions)
         run.write(rendered)
         if options.keepUntilExit {
             Build.keptUntilExit.withLock { $0 += [course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets] as [any Sendable] }

@@ -29,6 +29,8 @@ struct BuildCache {
     static func fingerprint(_ options: Build.Options) -> String {
         var hasher = StableHash()
         hasher.add("primer-build-1\0\(options.locale ?? "*")\0")
+        // What the command line asks for: a build without the editions or the index is another site.
+        if case .site(let search, _) = options.product { hasher.add("search:\(search) editions:\(options.editions)") }
         hasher.add(stamp("/proc/self/exe") ?? CommandLine.arguments[0])
         // The Swift toolchain that builds the samples.
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {

@@ -38,3 +38,75 @@ extension Build {
         }
     }
 }
+
+extension BuildRun {
+    /// Cached editions no build has used for a week go (the cache may be shared by several
+    /// outputs and locales, so what this build did not use is not removed at once).
+    static func prune(_ folder: String, olderThan seconds: TimeInterval) {
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
+            let path = folder + "/" + name
+            guard let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  Date().timeIntervalSince(modified) > seconds else { continue }
+            try? manager.removeItem(atPath: path)
+        }
+    }
+
+    /// The book editions of every locale built (a one-shot `primer build` only): the EPUB written
+    /// by Primer, the PDF typeset by Typst. Each is cached in `.primer-cache/editions/` by a hash
+    /// of what it is made from, so a build that changes nothing in a locale's book does not
+    /// typeset it again. Their paths and sizes go into the course for the home pages' links.
+    mutating func editions(_ course: inout ResolvedCourse, _ samples: SampleResults) -> [SiteFile] {
+        guard options.writes, options.editions, !course.config.editions.isEmpty else { return [] }
+        let formats = course.config.editions.sorted()
+        let inputs = Build.makeEditionInputs(course, content: options.content, samples: samples)
+        let slug = SitePaths.slug(course.config.title.text(for: course.config.sourceLocale, source: course.config.sourceLocale))
+        let folder = cache.folder + "/editions"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let jobs = inputs.flatMap { input in formats.map { (input, $0) } }
+        let made = parallelMap(jobs) { input, format -> ([UInt8]?, [Diagnostic], Bool) in
+            switch format {
+            case .epub:
+                let (bytes, diagnostics) = EPUBWriter.epub(input)
+                return (bytes, diagnostics, false)
+            case .pdf:
+                let book = TypstWriter.book(input)
+                var hash = StableHash()
+                hash.add("pdf 1")
+                hash.add(book.main)
+                for (path, bytes) in book.files.sorted(by: { $0.key < $1.key }) { hash.add(path); hash.add(bytes) }
+                hash.add(TypstCompiler.identity)
+                let cached = folder + "/" + hash.hex + ".pdf"
+                if let data = FileManager.default.contents(atPath: cached) {
+                    try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: cached)  // still in use
+                    return ([UInt8](data), [], false)
+                }
+                // Without Typst (or when it fails) the site is still right: the PDF is left out with a warning.
+                let (pdf, problems) = TypstCompiler.pdf(book)
+                let diagnostics = problems.map { problem in
+                    problem.severity == .error
+                        ? Diagnostic.warning(.typesetting, "the \(input.locale) PDF edition was not made: " + problem.message,
+                                             at: problem.location, suggestion: problem.suggestion)
+                        : problem
+                }
+                if let pdf {
+                    let partial = cached + ".\(getpid()).part"
+                    if FileManager.default.createFile(atPath: partial, contents: Data(pdf)) { _ = rename(partial, cached) }
+                }
+                return (pdf, diagnostics, true)
+            }
+        }
+        var files: [SiteFile] = []
+        for ((input, format), (bytes, diagnostics, typeset)) in zip(jobs, made) {
+            result.diagnostics += diagnostics
+            if typeset { result.typeset.append(input.locale) }
+            guard let bytes else { continue }
+            let path = SitePaths.edition(course: slug, locale: input.locale, format: format)
+            files.append(SiteFile(path: SitePaths.page(path, in: input.locale), contents: .bytes(bytes)))
+            course.editions[input.locale, default: []].append(EditionFile(format: format, path: path, size: bytes.count))
+        }
+        Self.prune(folder, olderThan: 7 * 24 * 3600)
+        lap("editions")
+        return files
+    }
+}

@@ -25,7 +25,7 @@ struct BuildRun {
         cache = BuildCache(output: options.output)
     }
 
-    private mutating func lap(_ stage: String) {
+    mutating func lap(_ stage: String) {
         let now = ContinuousClock.now
         result.timings.append((stage, (now - clock).seconds))
         clock = now
@@ -236,7 +236,8 @@ struct BuildRun {
     /// Every page, in parallel. A one-shot build hands each file to the staging folder as soon as
     /// it is rendered and forgets it: writing overlaps rendering, and the pages are never all in
     /// memory at once. A preview renders only the pages whose inputs changed.
-    mutating func render(_ course: ResolvedCourse, _ loaded: Loaded, _ renderer: SiteRenderer, _ samples: SampleResults) -> Rendered {
+    mutating func render(_ course: ResolvedCourse, _ loaded: Loaded, _ renderer: SiteRenderer, _ samples: SampleResults,
+                         editions: [SiteFile] = []) -> Rendered {
         var search = false
         if case .site(let asked, _) = options.product { search = asked && loaded.sources.config.search && !SearchIndex.switchedOff }
         var staged: StagedSite?
@@ -270,7 +271,7 @@ struct BuildRun {
         }
         let used = Set(course.pages.values.flatMap { $0.flatMap(\.files) })
         let contentRoot = options.content.hasSuffix("/") ? options.content : options.content + "/"
-        var later = used.sorted().map { SiteFile(path: $0, contents: .copy(from: contentRoot + $0)) }
+        var later = used.sorted().map { SiteFile(path: $0, contents: .copy(from: contentRoot + $0)) } + editions
         // Figures samples drew, beside the pages of each locale that shows them.
         var drawn: [String: [UInt8]] = [:]
         for (locale, pages) in course.pages {

@@ -111,6 +111,27 @@ struct LocaleContext: Sendable {
         return date.formatted(style)
     }
 
+    /// A file's size as the locale writes it: "840 KB", "1.2 MB", "1,2 МБ".
+    func formatSize(_ bytes: Int) -> String {
+        let locale = Locale(identifier: self.locale.rawValue)
+        if bytes < 1_000_000 {
+            let kilobytes = max(1, (bytes + 999) / 1000)
+            return strings.format("edition_size_kb", kilobytes.formatted(.number.locale(locale)))
+        }
+        let megabytes = (Double(bytes) / 1_000_000).formatted(.number.locale(locale).precision(.fractionLength(1)))
+        return strings.format("edition_size_mb", megabytes)
+    }
+
+    /// The book editions of this locale, for the home page.
+    var editions: [EditionLink] {
+        (course.editions[locale] ?? []).map { file in
+            switch file.format {
+            case .epub: EditionLink(href: file.path, label: strings.format("edition_epub", formatSize(file.size)), type: "application/epub+zip")
+            case .pdf: EditionLink(href: file.path, label: strings.format("edition_pdf", formatSize(file.size)), type: "application/pdf")
+            }
+        }
+    }
+
     func languageName(_ tag: LocaleTag) -> String { course.strings[tag]?["language_name"] ?? tag.rawValue }
 
     func link(_ page: ChapterPage) -> ChapterLink {

@@ -188,11 +188,30 @@ struct HomePage: FramedPage {
     var frame: Frame
     var toc: [TOCPart]
     var next: ChapterLink?
+    /// The course's book editions in this locale (none in a preview, or when switched off).
+    var editions: [EditionLink]
     func field(_ name: String) -> Any? {
         switch name {
         case "is_home": return true
         case "toc": return toc
         case "next": return next
+        case "editions": return editions
+        case "has_editions": return !editions.isEmpty
+        default: return nil
+        }
+    }
+}
+
+/// A link to a book edition: its file, its words with the size ("EPUB e-book (1.2 MB)"), its MIME type.
+struct EditionLink: Sendable, Hashable, MustacheParent {
+    var href: String
+    var label: String
+    var type: String
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": return href
+        case "label": return label
+        case "type": return type
         default: return nil
         }
     }

@@ -14,6 +14,8 @@ public struct SiteRenderer: Sendable {
         "ref_number", "ref_abbreviations", "compiler_errors_label", "snippet_listing_only",
         "part_label", "chapter_label", "appendix_label", "ref_appendix", "ref_appendix_start", "callout_note", "callout_tip", "callout_important", "callout_warning",
         "callout_caution", "exercise_solution", "heading_anchor", "footnote_back", "task_done", "task_open",
+        "edition_epub", "edition_pdf", "edition_size_kb", "edition_size_mb", "edition_page_ref", "edition_solutions",
+        "edition_solution_of", "edition_cover", "edition_start", "edition_colophon", "nav_contents",
         "fallback_banner", "output_label", "output_exit_status", "output_signal", "output_timeout",
         "sample_run_yourself", "sample_listing_only", "stale_translation_banner", "updated_on",
         "sample_gallery_link", "sample_download", "gallery_runs_on_linux", "gallery_listing_only", "gallery_download_chapter",

@@ -10,7 +10,9 @@ struct BuildCommand: ParsableCommand {
     var bless = false
     @Flag(inversion: .prefixedNo, help: "Index the site for search with Pagefind (when installed).")
     var search = true
-    func run() throws { try execute(flags, write: true, bless: bless, search: search) }
+    @Flag(inversion: .prefixedNo, help: "Make the book editions course.yml asks for (EPUB, and PDF when Typst is installed).")
+    var editions = true
+    func run() throws { try execute(flags, write: true, bless: bless, search: search, editions: editions) }
 }
 
 struct CheckCommand: ParsableCommand {
@@ -20,10 +22,11 @@ struct CheckCommand: ParsableCommand {
 }
 
 /// Exit codes: 0 ok, 1 content errors, 2 usage errors.
-func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool = true) throws {
+func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool = true, editions: Bool = true) throws {
     var options = Build.Options(content: flags.folders.content, templates: flags.folders.templates, output: flags.output,
                                 locale: flags.locale, product: write ? .site(search: search) : .check)
     options.bless = bless
+    options.editions = editions
     options.keepUntilExit = true
     let progress = SampleProgressDisplay(interactive: isatty(2) == 1 && ProcessInfo.processInfo.environment["CI"] == nil)
     options.sampleProgress = { progress.update($0) }
