@@ -320,7 +320,7 @@ struct EPUBChapterRenderer {
                 out += " <span class=\"output-status\">" + XML.escape(strings.format("output_timeout", String(Int(seconds)))) + "</span>"
             }
             out += "</figcaption>\n<pre class=\"output-text\"><samp>\(XML.escape(output.text))</samp></pre>\n"
-            if let command = output.command.map(Self.bookCommand) {
+            if let command = output.command.map(EditionInput.bookCommand) {
                 out += "<p class=\"run-it\">\(XML.escape(strings["sample_run_yourself"])) <code>\(XML.escape(command))</code></p>\n"
             }
             out += "</figure>\n"
@@ -336,14 +336,6 @@ struct EPUBChapterRenderer {
         case .snippet(let code, _):
             render(.code(code), into: &out)
         }
-    }
-
-    /// The command that runs a sample, as a reader of the book runs it: in the folder of its
-    /// downloaded package, not in the course's own (whose path means nothing outside the machine
-    /// that built the book).
-    static func bookCommand(_ command: String) -> String {
-        guard command.hasPrefix("swift run --package-path "), let name = command.split(separator: " ").last else { return command }
-        return "swift run " + name
     }
 
     private mutating func withLoose(_ body: (inout EPUBChapterRenderer) -> Void) {

@@ -491,7 +491,7 @@ struct ChapterWriter {
         else if case .timedOut(let seconds) = output.status { status = strings.format("output_timeout", String(Int(seconds))) }
         if let status { head += " " + TypstMarkup.text(status) }
         var body = "#\(raw(output.text, language: nil))"
-        if let command = output.command {
+        if let command = output.command.map(EditionInput.bookCommand) {
             body += "\n#text(size: 8pt)[\(TypstMarkup.text(strings["sample_run_yourself"])) #raw(\(TypstMarkup.string(command)));]"
         }
         let failed = !output.status.succeeded

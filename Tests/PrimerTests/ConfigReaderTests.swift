@@ -37,6 +37,8 @@ import Testing
         ("raw_html", with(7, "raw_html: maybe"), "7:11: error: 'raw_html' must be true or false"),
         ("edit_url", with(7, "edit_url: https://example.org/edit"), "7:11: error: 'edit_url' must be an absolute http(s) URL containing {path}"),
         ("search", with(7, "search: sometimes"), "7:9: error: 'search' must be true or false"),
+        ("editions", with(7, "editions: sometimes"), "7:11: error: 'editions' must be true, false or a list of formats (epub, pdf)"),
+        ("edition format", with(7, "editions: [epub, mobi]"), "7:18: error: 'editions' must be true, false or a list of formats (epub, pdf)"),
         ("verify", with(7, "verify: always"), "7:9: error: 'verify' must be strict or warn"),
         ("smart_punctuation", with(7, "smart_punctuation: sometimes"), "7:20: error: 'smart_punctuation' must be true or false"),
         ("api_index", with(7, "api_index: true"), "7:12: error: 'api_index' must be false or a mapping (docs_url, add, exclude)"),
