@@ -39,14 +39,16 @@ html_start=$(date +%s%N)
 $PRIMER build --no-search --no-editions --content "$BENCH/Content" --output "$OUT" >/dev/null 2>&1
 html=$(( ($(date +%s%N) - html_start) / 1000000 ))
 rm -rf "$OUT" "$(dirname "$OUT")/.primer-cache"
-editions=$($PRIMER build --no-search --content "$BENCH/Content" --output "$OUT" --verbose 2>/dev/null | stage editions || true)
+editions=$(/usr/bin/time -f %M -o "$OUT.rss" $PRIMER build --no-search --content "$BENCH/Content" --output "$OUT" --verbose 2>/dev/null | stage editions || true)
+rss=$(cat "$OUT.rss" 2>/dev/null || echo 0); rm -f "$OUT.rss"
 for locale in en ru zh-Hans; do
   pdf=$(ls "$OUT/$locale"/downloads/*.pdf 2>/dev/null || true)
-  [ -n "$pdf" ] && echo "  $locale: $(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }') PDF pages, $(( $(stat -c %s "$pdf") / 1000000 )) MB PDF, $(( $(stat -c %s "$OUT/$locale"/downloads/*.epub) / 1000 )) KB EPUB"
+  [ -n "$pdf" ] && echo "  $locale: $(pdfinfo "$pdf" 2>/dev/null | awk '/^Pages:/ { print $2 }') PDF pages, $(( $(stat -c %s "$pdf") / 1000000 )) MB PDF, $(( $(stat -c %s "$OUT/$locale"/downloads/*.epub) / 1000 )) KB EPUB"
 done
-python3 - "$html" "${editions:-0}" <<'PY'
+python3 - "$html" "${editions:-0}" "$rss" <<'PY'
 import sys
-html, editions = float(sys.argv[1]), float(sys.argv[2])
+html, editions, rss = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]) / 1024 / 1024
 print(f"  HTML build {html / 1000:6.2f} s; the editions of all three locales {editions / 1000:6.2f} s: {editions / html:.1f}x the HTML build")
+print(f"  peak memory with the editions {rss:.1f} GB (Typst's, one book at a time)")
 PY
 rm -rf "$OUT" "$(dirname "$OUT")/.primer-cache"

@@ -144,6 +144,8 @@ public enum TypstWriter {
     /// A part's heading: a page of its own.
     static let partRule = """
         #show heading.where(level: 1): it => {
+          // The contents' own title is a level-1 heading without a number: not a part.
+          if it.numbering == none { return it }
           set align(center)
           v(30%)
           text(size: 13pt, fill: luma(90), (it.numbering)())

@@ -52,6 +52,10 @@ public enum TypstCompiler {
         return parts.joined(separator: "\n")
     }()
 
+    /// One Typst at a time: it lays out pages on every core itself, and a long book takes
+    /// gigabytes (7.7 GB for a 334-chapter synthetic course), so three at once could exhaust memory.
+    static let oneAtATime = Mutex(())
+
     public static func pdf(_ book: TypstBook) -> (pdf: [UInt8]?, diagnostics: [Diagnostic]) {
         let report = typeset(book)
         return (report.pdf, report.diagnostics)
@@ -147,12 +151,18 @@ public enum TypstCompiler {
                 "timestamp": options.timestamp ?? timestamp(of: book.main),
             ]
             let json = try JSONSerialization.data(withJSONObject: arguments.mapValues { $0 ?? NSNull() }, options: [.sortedKeys])
-            let result = try run([options.python, "-c", script, String(decoding: json, as: UTF8.self)], timeout: options.timeout)
+            let command = [options.python, "-c", script, String(decoding: json, as: UTF8.self)]
+            let result = try oneAtATime.withLock { _ in try run(command, timeout: options.timeout) }
             if result.timedOut { return failed("Typst took more than \(Int(options.timeout)) s and was stopped") }
             switch result.status {
             case 0: break
             case 2: return failed("Typst is missing: \(result.stderr)")
-            case 3: return failed("Typst failed: \(result.stderr)")
+            case 3:
+                // The markup stays where the author (or a bug report) can look at it.
+                let kept = NSTemporaryDirectory() + "primer-typst-failed-" + String(UInt32(truncatingIfNeeded: book.main.hashValue), radix: 16)
+                try? manager.removeItem(atPath: kept)
+                let where_ = (try? manager.copyItem(atPath: bookFolder, toPath: kept)) != nil ? " (the markup it read: \(kept)/main.typ)" : ""
+                return failed("Typst failed: \(result.stderr)" + where_)
             default: return failed("Typst could not be run (\(options.python) exited with status \(result.status)): \(result.stderr.suffix(2000))")
             }
             guard let data = manager.contents(atPath: folder + "/book.pdf") else { return failed("Typst wrote no PDF") }

@@ -49,6 +49,19 @@ import Testing
         #expect(result.timings.contains { $0.stage == "editions" })
     }
 
+    @Test func aCourseInPartsIsTypesetWithPartPages() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let file = folder.appendingPathComponent("Content/course.yml")
+        try TestSupport.write(TestSupport.read(file).replacingOccurrences(of: "    chapters: [intro, details]", with: """
+                chapters: [intro]
+              - title: { en: Further, ru: Дальше, zh-Hans: 进阶 }
+                chapters: [details]
+            """), to: file)
+        let result = try build(folder)
+        #expect(!result.diagnostics.contains { $0.code == .typesetting }, "\(result.diagnostics)")
+        #expect(books(folder.appendingPathComponent("site")).count == 6)
+    }
+
     @Test func switchedOffInCourseYmlOrOnTheCommandLine() throws {
         let folder = try TestSupport.copyFixture("basic")
         _ = try build(folder, editions: false)
