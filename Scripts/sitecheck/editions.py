@@ -1,6 +1,6 @@
 """The book editions gate: every locale's EPUB passes epubcheck with nothing to report, and
-every PDF has pages, resolved page references, the locale's own text in its text layer, every
-font embedded and a glyph for every character. Two pages of each PDF go to artifacts/editions/."""
+every PDF has pages, bookmarks, resolved page references, the locale's own text in its text
+layer, every font embedded and a glyph for every character. Two pages of each PDF go to artifacts/editions/."""
 
 from __future__ import annotations
 
@@ -127,6 +127,8 @@ def _check_pdf(root: Path, path: Path, locale: str, content: Path, words: dict[s
     chapters = len(list((content / locale).glob("*.md")))
     if pages < 2 * chapters:
         result.problem(name, f"{pages} pages for {chapters} chapters")
+    if b"/Outlines" not in path.read_bytes():
+        result.problem(name, "no bookmarks (the PDF has no /Outlines)")
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True).stdout
     # Swift's own ?? is in the code; more of them in the PDF than in its sources is Typst's mark.
     unresolved = text.count(UNRESOLVED) - _source_count(content, locale, re.escape(UNRESOLVED))
