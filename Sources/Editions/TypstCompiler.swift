@@ -25,7 +25,7 @@ public enum TypstCompiler {
         /// The PDF's creation date (Unix seconds); nil: the date in the book's `set document`.
         public var timestamp: Int?
         public init(fontFolders: [String] = ["/usr/share/fonts", "/usr/local/share/fonts"], timeout: Double = 300,
-                    python: String = "python3", timestamp: Int? = nil) {
+                    python: String = TypstCompiler.python, timestamp: Int? = nil) {
             self.fontFolders = fontFolders; self.timeout = timeout; self.python = python; self.timestamp = timestamp
         }
     }
@@ -38,11 +38,15 @@ public enum TypstCompiler {
         public var seconds: Double
     }
 
+    /// The Python that has the `typst` package: `PRIMER_TYPST_PYTHON` (a virtual environment's,
+    /// say), or `python3`; set to nothing, it switches Typst off.
+    public static var python: String { ProcessInfo.processInfo.environment["PRIMER_TYPST_PYTHON"] ?? "python3" }
+
     /// What else the PDF depends on besides the book, for a cache key: Typst's version (asked of
     /// Python once per process) and the font files' names and sizes.
     public static let identity: String = {
         var parts: [String] = []
-        let version = try? run(["python3", "-c", "import typst; print(typst.__version__)"], timeout: 60)
+        let version = python.isEmpty ? nil : try? run([python, "-c", "import typst; print(typst.__version__)"], timeout: 60)
         parts.append("typst " + (version.map { $0.status == 0 ? $0.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : "missing" } ?? "missing"))
         let options = Options()
         for (name, path) in findFonts(in: options.fontFolders).sorted(by: { $0.key < $1.key }) {
@@ -123,6 +127,7 @@ public enum TypstCompiler {
         func failed(_ message: String) -> Report {
             Report(pdf: nil, diagnostics: [error(message)], warnings: [], seconds: Date().timeIntervalSince(start))
         }
+        if options.python.isEmpty { return failed("Typst is switched off (PRIMER_TYPST_PYTHON is set to nothing)") }
         let fonts = findFonts(in: options.fontFolders)
         let missing = fontFiles.filter { fonts[$0] == nil }
         if !missing.isEmpty {

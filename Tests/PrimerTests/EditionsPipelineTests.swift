@@ -83,6 +83,19 @@ import Testing
         #expect(home.contains("fixture-course-en.epub") && !home.contains(".pdf"))
     }
 
+    @Test func withoutTypstTheSiteHasTheEPUBAndAWarning() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let (status, output) = try TestSupport.run(["build", "--templates", TestSupport.templates, "--locale", "ru"], in: folder,
+                                                   environment: ["PRIMER_TYPST_PYTHON": "/nonexistent/python3"])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("warning: the ru PDF edition was not made: Typst could not be run"), "\(output)")
+        #expect(output.contains("[PRM071]"))
+        let site = folder.appendingPathComponent("site")
+        #expect(books(site) == ["ru/downloads/fixture-course-ru.epub"])
+        let home = TestSupport.read(site.appendingPathComponent("ru/index.html"))
+        #expect(home.contains("fixture-course-ru.epub") && !home.contains(".pdf"))
+    }
+
     @Test func aMistypedFormatIsAnErrorAtItsPlace() throws {
         let folder = try TestSupport.copyFixture("basic")
         try setEditions("[epub, pfd]", in: folder)
