@@ -42,7 +42,7 @@ import Testing
         #expect(en.contains("<a href=\"#intro--lst-hello\" class=\"xref\">Listing 1.1</a>"))
         #expect(en.contains("<title>Fixture Course (printable version)</title>"))
         let home = TestSupport.read(folder.appendingPathComponent("site/ru/index.html"))
-        #expect(home.contains("<a href=\"print.html\">Весь курс на одной странице (для печати или PDF)</a>"))
+        #expect(home.contains("<a href=\"print.html\">Весь курс на одной странице, для печати из браузера</a>"))
     }
 
     /// Templates escape values with our byte-wise escaper (see `PrimerHTML`): the same five
