@@ -42,19 +42,43 @@ public enum TypstCompiler {
     /// say), or `python3`; set to nothing, it switches Typst off.
     public static var python: String { ProcessInfo.processInfo.environment["PRIMER_TYPST_PYTHON"] ?? "python3" }
 
-    /// What else the PDF depends on besides the book, for a cache key: Typst's version (asked of
-    /// Python once per process) and the font files' names and sizes.
-    public static let identity: String = {
-        var parts: [String] = []
-        let version = python.isEmpty ? nil : try? run([python, "-c", "import typst; print(typst.__version__)"], timeout: 60)
-        parts.append("typst " + (version.map { $0.status == 0 ? $0.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : "missing" } ?? "missing"))
-        let options = Options()
-        for (name, path) in findFonts(in: options.fontFolders).sorted(by: { $0.key < $1.key }) {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+    /// What else the PDF depends on besides the book, for a cache key: Typst's version and where
+    /// its package is, and the font files' names and sizes. Asking Python costs a tenth of a
+    /// second, so the answer is kept in `remembering` with the size and time of every file of the
+    /// package, and Python is asked again only when one of them changed (`pip install -U typst`).
+    public static func identity(remembering file: String? = nil) -> String {
+        let manager = FileManager.default
+        func stamp(folder: String) -> String {
+            let names = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            return names.map { name in
+                let attributes = try? manager.attributesOfItem(atPath: folder + "/" + name)
+                let size = attributes?[.size] as? Int ?? 0
+                let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                return "\(name) \(size) \(time)"
+            }.joined(separator: "\n")
+        }
+        var typst = "typst missing"
+        let remembered = file.flatMap { manager.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) }
+        let lines = remembered?.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(String.init) ?? []
+        if !python.isEmpty, lines.count == 3, lines[0] == python, let folder = lines[1].split(separator: "\t").last,
+           stamp(folder: String(folder)) == lines[2] {
+            typst = lines[1]
+        } else if !python.isEmpty,
+                  let answer = try? run([python, "-c", "import os, typst; print(typst.__version__ + '\\t' + os.path.dirname(typst.__file__))"],
+                                        timeout: 60),
+                  answer.status == 0 {
+            typst = "typst " + answer.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let file, let folder = typst.split(separator: "\t").last {
+                try? Data([python, typst, stamp(folder: String(folder))].joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+            }
+        }
+        var parts = [typst]
+        for (name, path) in findFonts(in: Options().fontFolders).sorted(by: { $0.key < $1.key }) {
+            let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
             parts.append("\(name) \(size)")
         }
         return parts.joined(separator: "\n")
-    }()
+    }
 
     /// One Typst at a time: it lays out pages on every core itself, and a long book takes
     /// gigabytes (7.7 GB for a 334-chapter synthetic course), so three at once could exhaust memory.

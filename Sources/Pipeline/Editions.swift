@@ -64,6 +64,7 @@ extension BuildRun {
         let folder = cache.folder + "/editions"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let jobs = inputs.flatMap { input in formats.map { (input, $0) } }
+        let typst = formats.contains(.pdf) ? TypstCompiler.identity(remembering: folder + "/typst-identity") : ""
         let made = parallelMap(jobs) { input, format -> ([UInt8]?, [Diagnostic], Bool) in
             switch format {
             case .epub:
@@ -75,7 +76,7 @@ extension BuildRun {
                 hash.add("pdf 1")
                 hash.add(book.main)
                 for (path, bytes) in book.files.sorted(by: { $0.key < $1.key }) { hash.add(path); hash.add(bytes) }
-                hash.add(TypstCompiler.identity)
+                hash.add(typst)
                 let cached = folder + "/" + hash.hex + ".pdf"
                 if let data = FileManager.default.contents(atPath: cached) {
                     try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: cached)  // still in use
