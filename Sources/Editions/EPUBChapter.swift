@@ -1,6 +1,7 @@
 import CourseModel
 import Foundation
 import Highlight
+import Renderer
 
 /// A file the EPUB carries besides its documents (an image), by its path inside the book's folder.
 struct EPUBResource: Sendable {
@@ -208,7 +209,7 @@ struct EPUBChapterRenderer {
                 out += pre
             }
         case .html(let source):
-            let html = XML.withoutComments(source)
+            let html = withoutComments(source)
             guard !html.allSatisfy(\.isWhitespace) else { break }
             guard rawHTML else { out += "<p>" + XML.escape(html) + "</p>\n"; break }
             if let problem = XML.problem(inRawHTML: html) {
@@ -421,7 +422,7 @@ struct EPUBChapterRenderer {
             case .strong(let c): out += "<strong>" + skeleton(c) + "</strong>"
             case .strikethrough(let c): out += "<del>" + skeleton(c) + "</del>"
             case .link(let link): out += "<a>" + skeleton(link.content) + "</a>"
-            case .html(let html): out += XML.withoutComments(html)
+            case .html(let html): out += withoutComments(html)
             case .image, .footnoteReference: break
             }
         }
@@ -445,7 +446,7 @@ struct EPUBChapterRenderer {
             case .strong(let c): out += "<strong>"; render(c, into: &out); out += "</strong>"
             case .strikethrough(let c): out += "<del>"; render(c, into: &out); out += "</del>"
             case .html(let source):
-                let html = XML.withoutComments(source)
+                let html = withoutComments(source)
                 if !rawHTML { out += XML.escape(html) } else if !dropInlineHTML { out += html }
             case .image(let image):
                 if let img = imageTag(image, drawn: nil) { out += img } else { out += XML.escape(altText(image.alt)) }

@@ -1,6 +1,7 @@
 import CourseModel
 import Foundation
 import Highlight
+import Renderer
 
 /// A book in Typst's language: the main file and the files it uses (images), by the relative
 /// path `main` names them with.
@@ -398,7 +399,7 @@ struct ChapterWriter {
             }
             out += body
         case .html(let source):
-            let text = Self.withoutComments(source)
+            let text = withoutComments(source)
             guard !text.allSatisfy(\.isWhitespace) else { break }
             // Raw HTML cannot be typeset: its text is kept, its tags are not.
             out += TypstMarkup.text(rawHTML ? Self.withoutTags(text) : text) + "\n\n"
@@ -562,7 +563,7 @@ struct ChapterWriter {
             case .strong(let inner): out += "#strong[\(inline(inner, book: &book))];"
             case .strikethrough(let inner): out += "#strike[\(inline(inner, book: &book))];"
             case .html(let source):
-                let text = Self.withoutComments(source)
+                let text = withoutComments(source)
                 out += TypstMarkup.text(rawHTML ? Self.withoutTags(text) : text)
             case .image(let image):
                 guard !URLSafety.isDangerous(image.source), let path = book.image(image, drawn: nil, in: page) else {
@@ -615,17 +616,6 @@ struct ChapterWriter {
         guard let colon = destination.firstIndex(of: ":") else { return false }
         let scheme = destination[..<colon]
         return !scheme.isEmpty && scheme.first!.isLetter && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
-    }
-
-    static func withoutComments(_ html: String) -> String {
-        var out = ""
-        var rest = html[...]
-        while let start = rest.range(of: "<!--") {
-            out += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].range(of: "-->") else { return out }
-            rest = rest[end.upperBound...]
-        }
-        return out + rest
     }
 
     static func withoutTags(_ html: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Renderer
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -8,21 +9,7 @@ import FoundationXML
 enum XML {
     /// Text escaped for element content and double-quoted attribute values (only the entities
     /// every XML parser knows).
-    static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { escapeHTML(text) }
 
     /// A URL for an `href` or `src`: characters outside the safe set percent-encoded, then escaped.
     static func escapeURL(_ url: String) -> String { escape(percentEncoded(url)) }
@@ -53,19 +40,6 @@ enum XML {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where allowed(scalar) { scalars.append(scalar) }
         return String(scalars)
-    }
-
-    /// An HTML text without its `<!-- … -->` comments (an unclosed one runs to the end).
-    static func withoutComments(_ html: String) -> String {
-        guard html.contains("<!--") else { return html }
-        var result = ""
-        var rest = Substring(html)
-        while let open = rest.range(of: "<!--") {
-            result += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "-->") else { return result }
-            rest = rest[close.upperBound...]
-        }
-        return result + rest
     }
 
     /// Why a fragment of raw HTML cannot go into an XHTML document as it is, or nil when it can:

@@ -45,7 +45,7 @@ func escapeURL(_ url: String) -> String {
 }
 
 /// Raw HTML without its `<!-- … -->` comments (an unclosed one runs to the end, as in a browser).
-func withoutComments(_ html: String) -> String {
+public func withoutComments(_ html: String) -> String {
     guard html.contains("<!--") else { return html }
     var result = ""
     var rest = Substring(html)
