@@ -1,10 +1,10 @@
 /// What an id names, for labels and for messages.
-public enum TargetKind: String, Hashable, Sendable {
+public enum TargetKind: String, Hashable, Sendable, Codable {
     case chapter, section, listing, figure, table, exercise
 }
 
 /// One entry of a page's outline (its sections).
-public struct OutlineEntry: Hashable, Sendable {
+public struct OutlineEntry: Hashable, Sendable, Codable {
     public var depth: Int
     public var number: String?
     public var title: String
@@ -37,12 +37,68 @@ public struct ChapterPage: Hashable, Sendable {
     /// The chapter's `updated` date (YYYY-MM-DD), if it has one.
     public var updated: String?
     public var isFallback: Bool { locale != contentLocale }
+    /// The sample count of a page whose document was left out (see `header`).
+    private var knownSampleCount: Int?
 
     public init(id: String, locale: LocaleTag, contentLocale: LocaleTag, numbering: ChapterNumbering, title: String, summary: String?,
                 sourcePath: String, document: Document, outline: [OutlineEntry], files: Set<String>) {
         self.id = id; self.locale = locale; self.contentLocale = contentLocale; self.numbering = numbering
         self.title = title; self.summary = summary; self.sourcePath = sourcePath; self.document = document
         self.outline = outline; self.files = files
+    }
+
+    /// How many samples' outputs the page shows (the table of contents counts them).
+    public var shownSampleCount: Int {
+        knownSampleCount ?? document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
+    }
+
+    /// A header (no document) that says how many samples' outputs its page shows.
+    public func withSampleCount(_ count: Int) -> ChapterPage {
+        var page = self
+        page.knownSampleCount = count
+        page.document = Document(blocks: [])
+        return page
+    }
+
+    /// The page without its document: everything other pages show of it (the table of contents,
+    /// the links to the previous and next chapter), its sample count included.
+    public var header: ChapterPage {
+        var header = self
+        header.knownSampleCount = shownSampleCount
+        header.document = Document(blocks: [])
+        return header
+    }
+}
+
+/// A page's header (see `ChapterPage.header`) as the command line's page cache keeps it; the
+/// document is never encoded, and sets are written sorted so equal pages give equal bytes.
+extension ChapterPage: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, locale, contentLocale, numbering, title, summary, sourcePath, outline, files, drawnFigures, isStale, updated, sampleCount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(String.self, forKey: .id), locale: try c.decode(LocaleTag.self, forKey: .locale),
+                  contentLocale: try c.decode(LocaleTag.self, forKey: .contentLocale),
+                  numbering: try c.decode(ChapterNumbering.self, forKey: .numbering), title: try c.decode(String.self, forKey: .title),
+                  summary: try c.decodeIfPresent(String.self, forKey: .summary), sourcePath: try c.decode(String.self, forKey: .sourcePath),
+                  document: Document(blocks: []), outline: try c.decode([OutlineEntry].self, forKey: .outline),
+                  files: Set(try c.decode([String].self, forKey: .files)))
+        drawnFigures = Set(try c.decode([DrawnFigure].self, forKey: .drawnFigures))
+        isStale = try c.decode(Bool.self, forKey: .isStale)
+        updated = try c.decodeIfPresent(String.self, forKey: .updated)
+        knownSampleCount = try c.decode(Int.self, forKey: .sampleCount)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id); try c.encode(locale, forKey: .locale); try c.encode(contentLocale, forKey: .contentLocale)
+        try c.encode(numbering, forKey: .numbering); try c.encode(title, forKey: .title); try c.encodeIfPresent(summary, forKey: .summary)
+        try c.encode(sourcePath, forKey: .sourcePath); try c.encode(outline, forKey: .outline); try c.encode(files.sorted(), forKey: .files)
+        try c.encode(drawnFigures.sorted { ($0.path, $0.file) < ($1.path, $1.file) }, forKey: .drawnFigures)
+        try c.encode(isStale, forKey: .isStale); try c.encodeIfPresent(updated, forKey: .updated)
+        try c.encode(shownSampleCount, forKey: .sampleCount)
     }
 }
 

@@ -40,6 +40,36 @@ public enum Extras {
                     sectionTitle: section.heading?.content.plainText, listingID: nil, listingNumber: nil)
     }
 
+    /// A digest of everything the gallery and the API index read from one page: its code with
+    /// the sections and listings it is in, and the samples and drawn figures it shows. Pages with
+    /// equal digests give those two pages the same contents (the command line's page cache).
+    public static func pageDigest(_ page: ChapterPage) -> String {
+        var hash = StableHash()
+        for field in [page.id, "\(page.numbering)", page.title] { hash.add(field) }
+        func add(_ section: Section) {
+            hash.add(String(section.index))
+            hash.add(section.heading.map { "\($0.id)\u{0}\($0.number.map { "\($0)" } ?? "")\u{0}\($0.content.plainText)" } ?? "\u{0}")
+        }
+        for item in CodeOnPage(page).items {
+            hash.add(item.text)
+            hash.add(item.isBlock ? "block" : item.inParagraph ? "paragraph" : "span")
+            add(item.section)
+            hash.add(item.listing.map { "\($0.id ?? "")\u{0}\($0.number.map { "\($0)" } ?? "")" } ?? "\u{0}")
+        }
+        walk(page) { block, section in
+            switch block {
+            case .code(let code) where code.sample != nil:
+                hash.add("sample \(code.sample ?? "") \(code.id ?? "") \(code.number.map { "\($0)" } ?? "")")
+                add(section)
+            case .figure(let figure) where figure.drawn != nil:
+                hash.add("drawn \(figure.drawn.map { "\($0)" } ?? "") \(figure.id ?? "") \(figure.number.map { "\($0)" } ?? "")")
+                add(section)
+            default: break
+            }
+        }
+        return hash.hex
+    }
+
     // MARK: Gallery
 
     /// Every sample app (executable and listing-only), where each locale's chapters show it, and

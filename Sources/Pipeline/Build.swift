@@ -61,6 +61,9 @@ public enum Build {
         public var written: SiteWriter.Report?
         /// True when the build was skipped because nothing had changed.
         public var upToDate = false
+        /// The files an incremental build made (nil after a full build); every other file of the
+        /// site was kept as it was (see Incremental.swift).
+        public var incremental: [String]?
         /// What the samples stage did (nil when the course has no samples).
         public var samples: SamplesStage.Report?
         /// The site's files, for the preview.
@@ -82,6 +85,7 @@ public enum Build {
     public static func run(_ options: Options) throws(UsageError) -> Result {
         var run = BuildRun(options)
         guard run.outputIsSafe(), !run.upToDate(), let loaded = try run.load() else { return run.finish() }
+        if run.incremental(loaded) { return run.finish() }
         let parsed = run.parse(loaded)
         let samples = run.runSamples(loaded, parsed)
         let renderer = run.templates(loaded)
@@ -91,6 +95,7 @@ public enum Build {
         let editions = run.editions(&course, samples)
         let rendered = run.render(course, loaded, renderer, samples, editions: editions)
         run.write(rendered)
+        if options.writes { run.savePageCache(loaded, parsed, course, printChunks: run.printChunks.table.withLock { $0 }) }
         if options.keepUntilExit {
             Build.keptUntilExit.withLock { $0 += [course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets] as [any Sendable] }
         }

@@ -6,7 +6,7 @@ import Foundation
 /// The fingerprint covers every file under the content and templates folders (path, size,
 /// modification time), the primer executable itself and the build options.
 struct BuildCache {
-    struct Manifest: Codable, Equatable {
+    struct Manifest: Equatable {
         var fingerprint: String
         var pages: Int
         var warnings: [Diagnostic]
@@ -26,7 +26,11 @@ struct BuildCache {
         manifestURL = URL(fileURLWithPath: folder).appendingPathComponent("build-\(url.lastPathComponent).json")
     }
 
-    static func fingerprint(_ options: Build.Options) -> String {
+    static func fingerprint(_ options: Build.Options) -> String { fingerprint(options, excluding: []) }
+
+    /// The fingerprint without the files in `excluded` (paths as `root/relative`): the page
+    /// cache's key for everything but the chapters, which it compares by their text.
+    static func fingerprint(_ options: Build.Options, excluding excluded: Set<String>) -> String {
         var hasher = StableHash()
         hasher.add("primer-build-1\0\(options.locale ?? "*")\0")
         // What the command line asks for: a build without the editions or the index is another site.
@@ -39,7 +43,8 @@ struct BuildCache {
         }
         for root in [options.content, options.templates] {
             hasher.add("\0root:\(root)\0")
-            for path in files(under: root) {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            for path in files(under: root) where excluded.isEmpty || !excluded.contains(prefix + path) {
                 hasher.add(path)
                 hasher.add(stamp(root + "/" + path) ?? "missing")
             }
@@ -49,9 +54,13 @@ struct BuildCache {
 
     /// The manifest, if it matches `fingerprint` and the site on disk is untouched.
     func validManifest(fingerprint: String) -> Manifest? {
-        guard let data = try? Data(contentsOf: manifestURL),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
-              manifest.fingerprint == fingerprint else { return nil }
+        guard let manifest = lastManifest(), manifest.fingerprint == fingerprint else { return nil }
+        return manifest
+    }
+
+    /// The last build's manifest, if the site on disk is still exactly what that build wrote.
+    func lastManifest() -> Manifest? {
+        guard let data = FileManager.default.contents(atPath: manifestURL.path), let manifest = Self.decode([UInt8](data)) else { return nil }
         let present = Self.files(under: outputPath)
         guard present.count == manifest.files.count else { return nil }
         for path in present where manifest.files[path] != Self.stamp(outputPath + "/" + path) { return nil }
@@ -64,10 +73,42 @@ struct BuildCache {
         let manifest = Manifest(fingerprint: fingerprint, pages: pages, warnings: warnings, files: files)
         do {
             try FileManager.default.createDirectory(at: manifestURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONEncoder().encode(manifest).write(to: manifestURL, options: .atomic)
+            try Data(Self.encode(manifest)).write(to: manifestURL, options: .atomic)
         } catch {
             // The cache only saves time; a build without it is still right.
         }
+    }
+
+    static let format = "primer-build-manifest-2"
+
+    static func encode(_ manifest: Manifest) -> [UInt8] {
+        var records = [[format], ["fingerprint", manifest.fingerprint], ["pages", String(manifest.pages)]]
+        for (path, stamp) in manifest.files.sorted(by: { $0.key < $1.key }) { records.append(["file", path, stamp]) }
+        for warning in manifest.warnings {
+            var writer = Fields.Writer("warning")
+            Fields.write(warning, into: &writer)
+            records.append(writer.fields)
+        }
+        return Fields.encode(records)
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Manifest? {
+        let records = Fields.decode(bytes)
+        guard records.first == [format] else { return nil }
+        var manifest = Manifest(fingerprint: "", pages: -1, warnings: [], files: [:])
+        for record in records.dropFirst() {
+            switch (record.first, record.count) {
+            case ("fingerprint", 2): manifest.fingerprint = record[1]
+            case ("pages", 2): manifest.pages = Int(record[1]) ?? -1
+            case ("file", 3): manifest.files[record[1]] = record[2]
+            case ("warning", _):
+                var reader = Fields.Reader(record)
+                guard let warning = Fields.readDiagnostic(&reader), reader.atEnd else { return nil }
+                manifest.warnings.append(warning)
+            default: return nil
+            }
+        }
+        return manifest.fingerprint.isEmpty || manifest.pages < 0 ? nil : manifest
     }
 
     func invalidate() { try? FileManager.default.removeItem(at: manifestURL) }

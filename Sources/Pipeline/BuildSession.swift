@@ -99,8 +99,7 @@ struct Surroundings: Equatable {
         words = course.strings.mapValues { Words(entries: $0.entries, plurals: $0.plurals) }
         pages = course.pages.mapValues { pages in
             pages.map { page in
-                var header = page
-                header.document = Document(blocks: [])
+                var header = page.header  // its sample count kept: the table of contents shows it
                 header.outline = []
                 return header
             }

@@ -8,7 +8,13 @@ import Markdown
 import Renderer
 import Resolver
 import Samples
+import Synchronization
 import Writer
+
+/// The print versions' chunk lengths as they are written (from the rendering threads).
+final class PrintChunks: Sendable {
+    let table = Mutex<[String: [Int]]>([:])
+}
 
 /// One build in progress: every stage is a method that takes what the stages before it made
 /// and returns what it made, adding its diagnostics and its time to `result`. `Build.run` is
@@ -17,7 +23,14 @@ struct BuildRun {
     let options: Build.Options
     var result = Build.Result(diagnostics: [])
     let cache: BuildCache
-    private var fingerprint = ""
+    var fingerprint = ""
+    /// The last build's manifest when this build cannot be skipped but the site on disk is
+    /// still what that build wrote (the incremental build starts from it).
+    var previous: BuildCache.Manifest?
+    /// What each locale's pages show the others, for the page cache (see Incremental.swift).
+    var exports: [LocaleTag: Resolver.Exports] = [:]
+    /// The print versions' chunk lengths by path, for the page cache.
+    let printChunks = PrintChunks()
     private var clock = ContinuousClock.now
 
     init(_ options: Build.Options) {
@@ -52,8 +65,11 @@ struct BuildRun {
     mutating func upToDate() -> Bool {
         guard case .site(_, let reuse) = options.product, reuse, !options.bless else { return false }
         fingerprint = BuildCache.fingerprint(options)
-        guard let manifest = cache.validManifest(fingerprint: fingerprint) else {
+        let last = cache.lastManifest()
+        guard let manifest = last, manifest.fingerprint == fingerprint else {
+            previous = last
             cache.invalidate()
+            lap("cache: not up to date")
             return false
         }
         result.upToDate = true
@@ -102,6 +118,11 @@ struct BuildRun {
 
     struct Parsed {
         var chapters: [String: [LocaleTag: Resolver.ParsedChapter]]
+        /// Chapter files (by path) with no sample, snippet or drawn figure: the page cache can
+        /// resolve them again without the samples stage.
+        var quiet: Set<String> = []
+        /// Each chapter file's unmarked Swift blocks (the page cache keeps the listings' tally).
+        var unverified: [String: Int] = [:]
         /// Every `{run}`, `{compile}` and `{fails}` snippet, with the chapter file it is in, in file order.
         var snippets: [SamplesStage.SnippetUse]
     }
@@ -152,8 +173,10 @@ struct BuildRun {
         }
         let snippets = parsed.filter { !$0.2.snippets.isEmpty }.sorted { $0.0.source.path < $1.0.source.path }
             .flatMap { chapter, _, swift in swift.snippets.map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path, locale: chapter.source.locale) } }
+        let quiet = Set(parsed.filter { $0.2.snippets.isEmpty && !Resolver.holdsSamples($0.0.document) }.map(\.0.source.path))
         lap("parse")
-        return Parsed(chapters: chapters, snippets: snippets)
+        let unverified = Dictionary(parsed.map { ($0.0.source.path, $0.2.tally.unverified) }, uniquingKeysWith: { a, _ in a })
+        return Parsed(chapters: chapters, quiet: quiet, unverified: unverified, snippets: snippets)
     }
 
     // MARK: Run samples
@@ -200,10 +223,11 @@ struct BuildRun {
     // MARK: Resolve and extras
 
     mutating func resolve(_ loaded: Loaded, _ parsed: Parsed, _ samples: SampleResults) -> ResolvedCourse {
-        let (course, diagnostics) = Resolver.resolve(config: loaded.sources.config, chapters: parsed.chapters, strings: loaded.strings,
-                                                     contentFiles: loaded.sources.contentFiles, imageSizes: loaded.sources.imageSizes,
-                                                     locales: loaded.locales, samples: samples)
+        let (course, diagnostics, exports) = Resolver.resolveWithExports(
+            config: loaded.sources.config, chapters: parsed.chapters, strings: loaded.strings, contentFiles: loaded.sources.contentFiles,
+            imageSizes: loaded.sources.imageSizes, locales: loaded.locales, samples: samples, exports: keepsPages(loaded.sources.config))
         result.diagnostics += diagnostics
+        self.exports = exports
         lap("resolve")
         return course
     }
@@ -258,7 +282,13 @@ struct BuildRun {
             reuse = { path, page in session.rendered(path: path, page: page) }
         }
         var emit: (@Sendable (SiteFile) -> Void)?
-        if streaming, let staged { emit = { staged.add($0) } }
+        if streaming, let staged {
+            let printChunks = keepsPages(course.config) ? printChunks : nil
+            emit = { file in
+                if let printChunks, case .chunks(let chunks) = file.contents { printChunks.table.withLock { $0[file.path] = chunks.map(\.count) } }
+                staged.add(file)
+            }
+        }
         var files = renderer.render(course, assets: loaded.sources.assets, reuse: reuse, emit: emit)
         if let session {
             let pages = Dictionary(course.pages.flatMap { locale, pages in pages.map { (SitePaths.page(SitePaths.chapter($0.id), in: locale), $0) } },
@@ -310,6 +340,7 @@ struct BuildRun {
                 searchSeconds = (ContinuousClock.now - start).seconds
             }
             if let searchWarning { result.diagnostics.append(searchWarning) }
+            lap("write: commit")
             if case .site(_, let reuse) = options.product, reuse {
                 cache.save(fingerprint: fingerprint, pages: result.pages, warnings: result.diagnostics)
             }

@@ -155,7 +155,7 @@ struct LocaleContext: Sendable {
                     firstHref: part.chapters.first.map { SitePaths.chapter($0.id) } ?? "",
                     chapters: part.chapters.compactMap { entry in
                         guard let page = pageByID[entry.id] else { return nil }
-                        let samples = page.document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
+                        let samples = page.shownSampleCount
                         return TOCChapter(href: SitePaths.chapter(page.id), number: page.numbering.label.head, title: page.title,
                                           sampleCount: samples > 0 ? LocalizedNumber(value: samples, strings: strings) : nil,
                                           summary: page.summary, fallback: page.isFallback)

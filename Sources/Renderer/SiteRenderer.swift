@@ -173,3 +173,30 @@ public struct SiteRenderer: Sendable {
 
     private static let remembered = Mutex<[String: (inputs: [String], model: any Hashable & Sendable, html: String)]>([:])
 }
+
+extension SiteRenderer {
+    /// The chapter pages at `indices` (per locale) of a course whose other pages are headers only
+    /// (`ChapterPage.header`), and the print version of each of those locales, the other chapters'
+    /// bodies taken from `printBodies` as the print version had them (the command line's
+    /// incremental build: every other file of the site is what it was).
+    public func renderChapters(_ course: ResolvedCourse, _ indices: [LocaleTag: [Int]],
+                               printBodies: @Sendable (LocaleTag, Int) -> [UInt8]) -> [SiteFile] {
+        let bodies = BodyMemo()
+        let locales = course.locales.filter { indices[$0]?.isEmpty == false }
+        let contexts = parallelMap(locales) { [library] locale in
+            LocaleContext(course: course, locale: locale, library: library, bodies: bodies)
+        }
+        let jobs = zip(locales, contexts).flatMap { locale, context in (indices[locale] ?? []).map { (context, $0) } }
+        var files = parallelMap(jobs) { [self] context, index in
+            SiteFile(path: SitePaths.page(SitePaths.chapter(context.pages[index].id), in: context.locale),
+                     contents: .text(renderChapter(context, index: index)))
+        }
+        files += parallelMap(Array(zip(locales, contexts))) { [self] locale, context in
+            for index in context.pages.indices where bodies.body(locale: locale, index: index) == nil {
+                bodies.store(printBodies(locale, index), locale: locale, index: index)
+            }
+            return SiteFile(path: SitePaths.page(SitePaths.print, in: locale), contents: .chunks(renderPrint(context)))
+        }
+        return files
+    }
+}

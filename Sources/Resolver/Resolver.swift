@@ -37,8 +37,19 @@ public enum Resolver {
     public static func resolve(config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
                                strings: [LocaleTag: UIStrings], contentFiles: Set<String>, imageSizes: [String: ImageSize] = [:],
                                locales: [LocaleTag], samples: SampleResults = .none) -> (ResolvedCourse, [Diagnostic]) {
+        let (course, diagnostics, _) = resolveWithExports(config: config, chapters: chapters, strings: strings, contentFiles: contentFiles,
+                                                          imageSizes: imageSizes, locales: locales, samples: samples, exports: false)
+        return (course, diagnostics)
+    }
+
+    /// `resolve`, and with `exports`, what each page shows the others (see `Exports`), per locale.
+    public static func resolveWithExports(config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
+                                          strings: [LocaleTag: UIStrings], contentFiles: Set<String>, imageSizes: [String: ImageSize] = [:],
+                                          locales: [LocaleTag], samples: SampleResults = .none,
+                                          exports: Bool) -> (ResolvedCourse, [Diagnostic], [LocaleTag: Exports]) {
         var diagnostics: Set<Diagnostic> = []
         var pages: [LocaleTag: [ChapterPage]] = [:]
+        var allExports: [LocaleTag: Exports] = [:]
         // Every locale is numbered in one parallel pass and linked in another, so the cores
         // wait for each other twice, not twice per locale.
         let numberedLocales = Set(locales + [config.sourceLocale]).sorted { $0.rawValue < $1.rawValue }
@@ -61,12 +72,15 @@ public enum Resolver {
             }
             diagnostics.formUnion(numbered[locale]!.diagnostics)
             diagnostics.formUnion(linkDiagnostics)
+            if exports, let numberedLocale = numbered[locale] {
+                allExports[locale] = Exports(locale: numberedLocale, pages: pages[locale] ?? [])
+            }
         }
         let course = ResolvedCourse(config: config, locales: locales, pages: pages, strings: strings)
-        return (course, Array(diagnostics).sortedForDisplay())
+        return (course, Array(diagnostics).sortedForDisplay(), allExports)
     }
 
-    struct Target {
+    struct Target: Codable, Hashable {
         var kind: TargetKind
         var chapterID: String
         var chapterNumber: Int

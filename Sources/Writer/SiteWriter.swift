@@ -103,7 +103,7 @@ public final class StagedSite: Sendable {
     let stagingPath: String
     let oldPath: String
     /// The current site's files (minus the regenerated folders), to link unchanged ones and find stale ones.
-    let existing: Set<String>
+    public let existing: Set<String>
     let regenerated: [String]
 
     struct State {
@@ -183,6 +183,19 @@ public final class StagedSite: Sendable {
             state.withLock { $0.written += 1 }
         } catch {
             fail("\(file.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Keeps the current site's file at `path` as it is (hard-linked into the new site by
+    /// `commit`): the command line's incremental build knows the build would make it the same.
+    public func keep(_ path: String) {
+        guard existing.contains(path) else { return fail("\(path) was to be kept but is not in the current site") }
+        state.withLock { state in
+            if state.paths.insert(path).inserted {
+                state.unchanged.append(path)
+            } else if state.failure == nil {
+                state.failure = "\(path) is made twice (two pages with one name)"
+            }
         }
     }
 

@@ -1,0 +1,269 @@
+import CourseModel
+import Foundation
+import Resolver
+
+/// What the command line's incremental build keeps between `primer build` runs, beside the
+/// build manifest: `.primer-cache/pages-<output>.json` and `.exports`.
+///
+/// The manifest holds a key for everything but the chapters (`global`: the build fingerprint
+/// without the chapter files), each chapter file's text hash, and per locale and page: a key of
+/// the text it shows, its header, a digest of what it shows the other pages (`Resolver.PageExports`:
+/// header, outline, ids) and of what the gallery and API index take from it, and where its body
+/// is in the print version. The exports themselves are in the `.exports` file, read only for the
+/// chapters an edited page links to. Nothing here is trusted beyond its keys: a manifest that does
+/// not decode, comes from another Primer or another format, or disagrees with the site on disk
+/// only means a full build.
+struct PageCache {
+    static let format = "primer-pages-1"
+
+    struct Source {
+        var hash: String
+        /// No sample, snippet or drawn figure (see `BuildRun.Parsed.quiet`).
+        var quiet: Bool
+        /// Its unmarked Swift blocks.
+        var unverified: Int
+    }
+
+    struct Page {
+        var id: String
+        var key: String
+        /// Without its outline (only the page itself shows that).
+        var header: ChapterPage
+        /// Hash of the page's exports as JSON with sorted keys.
+        var exports: String
+        /// Hash of what the gallery and the API index read from the page.
+        var extras: String
+        /// The exports' bytes in the `.exports` file.
+        var offset: Int
+        var length: Int
+    }
+
+    struct Locale {
+        var tag: LocaleTag
+        var pages: [Page]
+        /// Explicit id → chapter id, in the `.exports` file.
+        var ownersOffset: Int
+        var ownersLength: Int
+        /// Each page's body in the print version: offset and length (nil when the print template
+        /// does not place every body, which leaves the incremental build to a full one).
+        var print: [[Int]]?
+        var hasGallery: Bool
+        var hasIndex: Bool
+    }
+
+    struct Manifest {
+        var global: String
+        /// The listings of the whole course (`primer build` prints it).
+        var tally: ListingTally
+        var sources: [String: Source]
+        var locales: [Locale]
+    }
+
+    let manifestURL: URL
+    let exportsURL: URL
+
+    init(cache: BuildCache) {
+        let name = URL(fileURLWithPath: cache.outputPath).lastPathComponent
+        manifestURL = URL(fileURLWithPath: cache.folder).appendingPathComponent("pages-\(name).json")
+        exportsURL = URL(fileURLWithPath: cache.folder).appendingPathComponent("pages-\(name).exports")
+    }
+
+    func load() -> Manifest? {
+        guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return nil }
+        return Self.decode([UInt8](data))
+    }
+
+    func save(_ manifest: Manifest, exports: Data?) {
+        do {
+            try FileManager.default.createDirectory(at: manifestURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if let exports { try exports.write(to: exportsURL, options: .atomic) }
+            try Data(Self.encode(manifest)).write(to: manifestURL, options: .atomic)
+        } catch {
+            invalidate()  // the cache only saves time
+        }
+    }
+
+    func invalidate() {
+        try? FileManager.default.removeItem(at: manifestURL)
+        try? FileManager.default.removeItem(at: exportsURL)
+    }
+
+    // MARK: The manifest's form (see `Fields`)
+
+    static func encode(_ manifest: Manifest) -> [UInt8] {
+        let t = manifest.tally
+        var records = [[format], ["global", manifest.global], ["tally"] + [t.samples, t.run, t.compiled, t.failing, t.listingOnly, t.unverified].map(String.init)]
+        for (path, source) in manifest.sources.sorted(by: { $0.key < $1.key }) {
+            records.append(["source", path, source.hash, source.quiet ? "1" : "0", String(source.unverified)])
+        }
+        for locale in manifest.locales {
+            var writer = Fields.Writer("locale")
+            writer.add(locale.tag.rawValue); writer.add(locale.ownersOffset); writer.add(locale.ownersLength)
+            writer.add(locale.hasGallery); writer.add(locale.hasIndex)
+            writer.optional(locale.print.map { $0.map { "\($0[0]),\($0[1])" }.joined(separator: ";") })
+            records.append(writer.fields)
+            for page in locale.pages {
+                var writer = Fields.Writer("page")
+                for field in [page.id, page.key, page.exports, page.extras] { writer.add(field) }
+                writer.add(page.offset); writer.add(page.length)
+                write(page.header, into: &writer)
+                records.append(writer.fields)
+            }
+        }
+        return Fields.encode(records)
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Manifest? {
+        let records = Fields.decode(bytes)
+        guard records.first == [format], records.count > 1, records[1].count == 2, records[1][0] == "global" else { return nil }
+        var manifest = Manifest(global: records[1][1], tally: ListingTally(), sources: [:], locales: [])
+        for record in records.dropFirst(2) {
+            var reader = Fields.Reader(record)
+            switch record.first {
+            case "tally":
+                let counts = record.dropFirst().compactMap { Int($0) }
+                guard counts.count == 6 else { return nil }
+                (manifest.tally.samples, manifest.tally.run, manifest.tally.compiled) = (counts[0], counts[1], counts[2])
+                (manifest.tally.failing, manifest.tally.listingOnly, manifest.tally.unverified) = (counts[3], counts[4], counts[5])
+            case "source":
+                guard record.count == 5, let unverified = Int(record[4]) else { return nil }
+                manifest.sources[record[1]] = Source(hash: record[2], quiet: record[3] == "1", unverified: unverified)
+            case "locale":
+                guard let tag = LocaleTag(reader.string()) else { return nil }
+                let offset = reader.int(), length = reader.int(), gallery = reader.bool(), index = reader.bool()
+                let print = reader.optional().map { text in
+                    text.isEmpty ? [] : text.split(separator: ";").map { $0.split(separator: ",").compactMap { Int($0) } }
+                }
+                guard !reader.failed, reader.atEnd else { return nil }
+                manifest.locales.append(Locale(tag: tag, pages: [], ownersOffset: offset, ownersLength: length, print: print,
+                                               hasGallery: gallery, hasIndex: index))
+            case "page":
+                guard !manifest.locales.isEmpty else { return nil }
+                let id = reader.string(), key = reader.string(), exports = reader.string(), extras = reader.string()
+                let offset = reader.int(), length = reader.int()
+                guard let header = readHeader(id: id, &reader), !reader.failed, reader.atEnd else { return nil }
+                manifest.locales[manifest.locales.count - 1].pages.append(
+                    Page(id: id, key: key, header: header, exports: exports, extras: extras, offset: offset, length: length))
+            default: return nil
+            }
+        }
+        return manifest
+    }
+
+    /// A page's header but its id and outline.
+    static func write(_ page: ChapterPage, into writer: inout Fields.Writer) {
+        writer.add(page.locale.rawValue); writer.add(page.contentLocale.rawValue)
+        writer.add(page.numbering.number)
+        switch page.numbering.label {
+        case .number(let n): writer.add("n\(n)")
+        case .appendix(let letter): writer.add("a" + letter)
+        case .unnumbered: writer.add("u")
+        }
+        writer.add(page.numbering.sections)
+        writer.add(page.title); writer.optional(page.summary); writer.add(page.sourcePath)
+        writer.add(page.files.count)
+        for file in page.files.sorted() { writer.add(file) }
+        writer.add(page.drawnFigures.count)
+        for figure in page.drawnFigures.sorted(by: { ($0.path, $0.file) < ($1.path, $1.file) }) {
+            writer.add(figure.run.name); writer.optional(figure.run.locale?.rawValue); writer.add(figure.file); writer.add(figure.path)
+        }
+        writer.add(page.isStale); writer.optional(page.updated); writer.add(page.shownSampleCount)
+    }
+
+    static func readHeader(id: String, _ reader: inout Fields.Reader) -> ChapterPage? {
+        guard let locale = LocaleTag(reader.string()), let contentLocale = LocaleTag(reader.string()) else { return nil }
+        let number = reader.int()
+        let labelField = reader.string()
+        let label: ChapterLabel
+        switch labelField.first {
+        case "n": guard let n = Int(labelField.dropFirst()) else { return nil }; label = .number(n)
+        case "a": label = .appendix(String(labelField.dropFirst()))
+        case "u": label = .unnumbered
+        default: return nil
+        }
+        let sections = reader.bool()
+        let title = reader.string(), summary = reader.optional(), sourcePath = reader.string()
+        let fileCount = reader.int()
+        guard fileCount >= 0, fileCount < 1_000_000 else { return nil }
+        var files = Set<String>()
+        for _ in 0..<fileCount { files.insert(reader.string()) }
+        let drawnCount = reader.int()
+        guard drawnCount >= 0, drawnCount < 1_000_000 else { return nil }
+        var drawn = Set<DrawnFigure>()
+        for _ in 0..<drawnCount {
+            let name = reader.string(), runLocale = reader.optional(), file = reader.string(), path = reader.string()
+            drawn.insert(DrawnFigure(run: SampleRunID(name: name, locale: runLocale.flatMap { LocaleTag($0) }), file: file, path: path))
+        }
+        let isStale = reader.bool(), updated = reader.optional(), sampleCount = reader.int()
+        guard !reader.failed else { return nil }
+        var page = ChapterPage(id: id, locale: locale, contentLocale: contentLocale,
+                               numbering: ChapterNumbering(number: number, label: label, sections: sections),
+                               title: title, summary: summary, sourcePath: sourcePath, document: Document(blocks: []), outline: [], files: files)
+        page.drawnFigures = drawn
+        page.isStale = isStale
+        page.updated = updated
+        return page.withSampleCount(sampleCount)
+    }
+
+    // MARK: Keys
+
+    /// A chapter file's text and front matter.
+    static func hash(_ source: ChapterSource) -> String {
+        var hash = StableHash()
+        for field in [source.id, source.locale.rawValue, source.path, source.title, source.summary ?? "\u{0}",
+                      source.translatedFrom ?? "\u{0}", source.updated ?? "\u{0}", String(source.bodyLine)] {
+            hash.add(field)
+        }
+        hash.add(source.body)
+        return hash.hex
+    }
+
+    /// One locale's pages in table-of-contents order: each chapter's text in the locale or the
+    /// first of its fallbacks that has it (as `Resolver` chooses).
+    static func plan(_ sources: CourseSources, locale: LocaleTag) -> [(id: String, source: ChapterSource)] {
+        let chain = locale.fallbackChain(source: sources.config.sourceLocale)
+        return sources.config.chapterIDs.compactMap { id in
+            guard let versions = sources.chapters[id], let source = chain.lazy.compactMap({ versions[$0] }).first else { return nil }
+            return (id, source)
+        }
+    }
+
+    /// What a page's content depends on besides the whole-course key: the text it shows and
+    /// whether, as a translation, it is stale.
+    static func pageKey(locale: LocaleTag, id: String, source: ChapterSource, hashes: [String: String], sources: CourseSources) -> String {
+        var hash = StableHash()
+        hash.add(locale.rawValue)
+        hash.add(source.path)
+        hash.add(hashes[source.path] ?? "")
+        hash.add(isStale(id: id, source: source, sources: sources) ? "stale" : "current")
+        return hash.hex
+    }
+
+    /// As `Resolver` decides it: a translation not made from this version of the source text.
+    static func isStale(id: String, source: ChapterSource, sources: CourseSources) -> Bool {
+        let sourceLocale = sources.config.sourceLocale
+        guard source.locale != sourceLocale else { return false }
+        let original = sources.chapters[id]?[sourceLocale]
+        guard let translatedFrom = source.translatedFrom else { return original != nil }
+        return translatedFrom != original?.fingerprint
+    }
+
+    /// A page's header as the manifest keeps it: without its outline.
+    static func header(_ page: ChapterPage) -> ChapterPage {
+        var header = page.header
+        header.outline = []
+        return header
+    }
+
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    static func digest(_ data: Data) -> String {
+        var hash = StableHash()
+        hash.add([UInt8](data))
+        return hash.hex
+    }
+}
