@@ -98,7 +98,7 @@ public struct CourseConfig: Hashable, Sendable {
 }
 
 /// How a chapter is labelled: "Chapter 3", "Appendix B", or only by its title.
-public enum ChapterLabel: Hashable, Sendable, Codable {
+public enum ChapterLabel: Hashable, Sendable {
     case number(Int)
     case appendix(String)
     case unnumbered
@@ -121,7 +121,7 @@ public enum ChapterLabel: Hashable, Sendable, Codable {
 }
 
 /// Where a chapter is and how its numbers read.
-public struct ChapterNumbering: Hashable, Sendable, Codable {
+public struct ChapterNumbering: Hashable, Sendable {
     /// Its place in the table of contents, from 1 (what orders it, and the first part of its
     /// numbers inside: listing [place, 2]).
     public var number: Int

@@ -18,7 +18,7 @@ public struct Attributes: Hashable, Sendable {
 }
 
 /// A number given by the resolve stage: `chapter` and the dotted or per-chapter part.
-public struct Numbering: Hashable, Sendable, Codable {
+public struct Numbering: Hashable, Sendable {
     /// e.g. [2, 3, 1] for section 2.3.1, or [4, 1] for listing 4.1; the first is the chapter's place.
     public var parts: [Int]
     /// How the chapter is shown: nil or `.number` as `parts[0]`, an appendix's letter ("B.2"),
@@ -159,7 +159,7 @@ public struct Figure: Hashable, Sendable {
 
 /// A figure drawn by a sample's run: the run, the file it wrote, and where the site has it
 /// (relative to the locale's folder).
-public struct DrawnFigure: Hashable, Sendable, Codable {
+public struct DrawnFigure: Hashable, Sendable {
     public var run: SampleRunID
     public var file: String
     public var path: String

@@ -102,7 +102,7 @@ public struct SamplesPackage: Sendable {
 }
 
 /// One run of a sample: the sample (or inline snippet) and, for per-locale samples, the locale.
-public struct SampleRunID: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
+public struct SampleRunID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var name: String
     public var locale: LocaleTag?
     public init(name: String, locale: LocaleTag?) { self.name = name; self.locale = locale }

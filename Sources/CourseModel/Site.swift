@@ -1,10 +1,10 @@
 /// What an id names, for labels and for messages.
-public enum TargetKind: String, Hashable, Sendable, Codable {
+public enum TargetKind: String, Hashable, Sendable {
     case chapter, section, listing, figure, table, exercise
 }
 
 /// One entry of a page's outline (its sections).
-public struct OutlineEntry: Hashable, Sendable, Codable {
+public struct OutlineEntry: Hashable, Sendable {
     public var depth: Int
     public var number: String?
     public var title: String
@@ -52,14 +52,6 @@ public struct ChapterPage: Hashable, Sendable {
         knownSampleCount ?? document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
     }
 
-    /// A header (no document) that says how many samples' outputs its page shows.
-    public func withSampleCount(_ count: Int) -> ChapterPage {
-        var page = self
-        page.knownSampleCount = count
-        page.document = Document(blocks: [])
-        return page
-    }
-
     /// The page without its document: everything other pages show of it (the table of contents,
     /// the links to the previous and next chapter), its sample count included.
     public var header: ChapterPage {
@@ -70,35 +62,61 @@ public struct ChapterPage: Hashable, Sendable {
     }
 }
 
-/// A page's header (see `ChapterPage.header`) as the command line's page cache keeps it; the
-/// document is never encoded, and sets are written sorted so equal pages give equal bytes.
-extension ChapterPage: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id, locale, contentLocale, numbering, title, summary, sourcePath, outline, files, drawnFigures, isStale, updated, sampleCount
+/// A header in the caches' form (see `Fields`): every field but the id, the document and the outline.
+extension ChapterPage {
+    public func writeHeader(into writer: inout Fields.Writer) {
+        writer.add(locale.rawValue); writer.add(contentLocale.rawValue)
+        writer.add(numbering.number)
+        switch numbering.label {
+        case .number(let n): writer.add("n\(n)")
+        case .appendix(let letter): writer.add("a" + letter)
+        case .unnumbered: writer.add("u")
+        }
+        writer.add(numbering.sections)
+        writer.add(title); writer.optional(summary); writer.add(sourcePath)
+        writer.add(files.count)
+        for file in files.sorted() { writer.add(file) }
+        writer.add(drawnFigures.count)
+        for figure in drawnFigures.sorted(by: { ($0.path, $0.file) < ($1.path, $1.file) }) {
+            writer.add(figure.run.name); writer.optional(figure.run.locale?.rawValue); writer.add(figure.file); writer.add(figure.path)
+        }
+        writer.add(isStale); writer.optional(updated); writer.add(shownSampleCount)
     }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try c.decode(String.self, forKey: .id), locale: try c.decode(LocaleTag.self, forKey: .locale),
-                  contentLocale: try c.decode(LocaleTag.self, forKey: .contentLocale),
-                  numbering: try c.decode(ChapterNumbering.self, forKey: .numbering), title: try c.decode(String.self, forKey: .title),
-                  summary: try c.decodeIfPresent(String.self, forKey: .summary), sourcePath: try c.decode(String.self, forKey: .sourcePath),
-                  document: Document(blocks: []), outline: try c.decode([OutlineEntry].self, forKey: .outline),
-                  files: Set(try c.decode([String].self, forKey: .files)))
-        drawnFigures = Set(try c.decode([DrawnFigure].self, forKey: .drawnFigures))
-        isStale = try c.decode(Bool.self, forKey: .isStale)
-        updated = try c.decodeIfPresent(String.self, forKey: .updated)
-        knownSampleCount = try c.decode(Int.self, forKey: .sampleCount)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id); try c.encode(locale, forKey: .locale); try c.encode(contentLocale, forKey: .contentLocale)
-        try c.encode(numbering, forKey: .numbering); try c.encode(title, forKey: .title); try c.encodeIfPresent(summary, forKey: .summary)
-        try c.encode(sourcePath, forKey: .sourcePath); try c.encode(outline, forKey: .outline); try c.encode(files.sorted(), forKey: .files)
-        try c.encode(drawnFigures.sorted { ($0.path, $0.file) < ($1.path, $1.file) }, forKey: .drawnFigures)
-        try c.encode(isStale, forKey: .isStale); try c.encodeIfPresent(updated, forKey: .updated)
-        try c.encode(shownSampleCount, forKey: .sampleCount)
+    public static func readHeader(id: String, _ reader: inout Fields.Reader) -> ChapterPage? {
+        guard let locale = LocaleTag(reader.string()), let contentLocale = LocaleTag(reader.string()) else { return nil }
+        let number = reader.int()
+        let labelField = reader.string()
+        let label: ChapterLabel
+        switch labelField.first {
+        case "n": guard let n = Int(labelField.dropFirst()) else { return nil }; label = .number(n)
+        case "a": label = .appendix(String(labelField.dropFirst()))
+        case "u": label = .unnumbered
+        default: return nil
+        }
+        let sections = reader.bool()
+        let title = reader.string(), summary = reader.optional(), sourcePath = reader.string()
+        let fileCount = reader.int()
+        guard fileCount >= 0, fileCount < 1_000_000 else { return nil }
+        var files = Set<String>()
+        for _ in 0..<fileCount { files.insert(reader.string()) }
+        let drawnCount = reader.int()
+        guard drawnCount >= 0, drawnCount < 1_000_000 else { return nil }
+        var drawn = Set<DrawnFigure>()
+        for _ in 0..<drawnCount {
+            let name = reader.string(), runLocale = reader.optional(), file = reader.string(), path = reader.string()
+            drawn.insert(DrawnFigure(run: SampleRunID(name: name, locale: runLocale.flatMap { LocaleTag($0) }), file: file, path: path))
+        }
+        let isStale = reader.bool(), updated = reader.optional(), sampleCount = reader.int()
+        guard !reader.failed else { return nil }
+        var page = ChapterPage(id: id, locale: locale, contentLocale: contentLocale,
+                               numbering: ChapterNumbering(number: number, label: label, sections: sections),
+                               title: title, summary: summary, sourcePath: sourcePath, document: Document(blocks: []), outline: [], files: files)
+        page.drawnFigures = drawn
+        page.isStale = isStale
+        page.updated = updated
+        page.knownSampleCount = sampleCount
+        return page
     }
 }
 

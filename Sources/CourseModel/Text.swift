@@ -28,16 +28,22 @@ public struct StableHash: Sendable {
 
     public init() {}
 
-    public mutating func add(_ text: String) { add(Array(text.utf8)) }
+    public mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add($0) }  // no copy of the bytes
+    }
 
-    public mutating func add(_ bytes: [UInt8]) {
+    public mutating func add(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { add($0) } }
+
+    public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var a = a, b = b
         for byte in bytes {
             a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
             b = (b ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 0x9e37_79b9
         }
         // Length-delimited, so ("ab", "c") and ("a", "bc") differ.
-        a = (a ^ UInt64(bytes.count)) &* 0x100_0000_01b3
-        b = (b ^ 0xff) &* 0x100_0000_01b3
+        self.a = (a ^ UInt64(bytes.count)) &* 0x100_0000_01b3
+        self.b = (b ^ 0xff) &* 0x100_0000_01b3
     }
 
     public var hex: String { String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16) }

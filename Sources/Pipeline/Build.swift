@@ -95,7 +95,10 @@ public enum Build {
         let editions = run.editions(&course, samples)
         let rendered = run.render(course, loaded, renderer, samples, editions: editions)
         run.write(rendered)
-        if options.writes { run.savePageCache(loaded, parsed, course, printChunks: run.printChunks.table.withLock { $0 }) }
+        if options.writes {
+            run.savePageCache(loaded, parsed, course, printChunks: run.printChunks.table.withLock { $0 })
+            run.lap("page cache")
+        }
         if options.keepUntilExit {
             Build.keptUntilExit.withLock { $0 += [course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets] as [any Sendable] }
         }

@@ -23,7 +23,7 @@ struct BuildCache {
         let url = URL(fileURLWithPath: output).standardizedFileURL
         outputPath = url.path
         folder = url.deletingLastPathComponent().appendingPathComponent(".primer-cache").path
-        manifestURL = URL(fileURLWithPath: folder).appendingPathComponent("build-\(url.lastPathComponent).json")
+        manifestURL = URL(fileURLWithPath: folder).appendingPathComponent("build-\(url.lastPathComponent).manifest")
     }
 
     static func fingerprint(_ options: Build.Options) -> String { fingerprint(options, excluding: []) }

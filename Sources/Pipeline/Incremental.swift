@@ -122,13 +122,13 @@ extension BuildRun {
                 isStale: isStale,
                 exports: { id in
                     guard let index = pageIndex[id], let data = slice(cached.pages[index].offset, cached.pages[index].length) else { return nil }
-                    return try? JSONDecoder().decode(Resolver.PageExports.self, from: data)
+                    return Resolver.PageExports(decoding: [UInt8](data))
                 },
                 owner: { ownersByLocale[job.locale]?[$0] }) else { return nil }
             // What the page shows the others, and the gallery and index, must be what it was.
-            guard let encoded = try? PageCache.encoder().encode(exports) else { return nil }
-            let same = PageCache.digest(encoded) == cached.pages[job.index].exports
-                && Extras.pageDigest(page) == cached.pages[job.index].extras
+            let page0 = cached.pages[job.index]
+            guard let before = slice(page0.offset, page0.length).flatMap({ Resolver.PageExports(decoding: [UInt8]($0)) }) else { return nil }
+            let same = before == exports && Extras.pageDigest(page) == page0.extras
             return (page, same, pageDiagnostics)
         }
         var pageDiagnostics = Set<Diagnostic>()
@@ -245,17 +245,17 @@ extension BuildRun {
             let plan = PageCache.plan(sources, locale: locale)
             let pages = course.pages[locale] ?? []
             guard plan.map(\.id) == pages.map(\.id) else { return store.invalidate() }
-            let encoded = parallelMap(Array(pages.indices)) { index -> (Data, String)? in
-                guard let page = exports.pages[pages[index].id], let data = try? PageCache.encoder().encode(page) else { return nil }
-                return (data, Extras.pageDigest(pages[index]))
+            let encoded = parallelMap(Array(pages.indices)) { index -> ([UInt8], String)? in
+                guard let page = exports.pages[pages[index].id] else { return nil }
+                return (page.encoded(), Extras.pageDigest(pages[index]))
             }
             var cached: [PageCache.Page] = []
             for (index, (id, source)) in plan.enumerated() {
                 guard let (data, extras) = encoded[index] else { return store.invalidate() }
                 cached.append(PageCache.Page(id: id, key: PageCache.pageKey(locale: locale, id: id, source: source, hashes: hashes, sources: sources),
-                                             header: PageCache.header(pages[index]), exports: PageCache.digest(data), extras: extras,
+                                             header: PageCache.header(pages[index]), extras: extras,
                                              offset: blob.count, length: data.count))
-                blob.append(data)
+                blob.append(contentsOf: data)
             }
             let owners = Data(Fields.encode(exports.owners.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }))
             let layout = printChunks[SitePaths.page(SitePaths.print, in: locale)]

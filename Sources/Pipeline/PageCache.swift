@@ -3,18 +3,18 @@ import Foundation
 import Resolver
 
 /// What the command line's incremental build keeps between `primer build` runs, beside the
-/// build manifest: `.primer-cache/pages-<output>.json` and `.exports`.
+/// build manifest: `.primer-cache/pages-<output>.manifest` and `.exports`, both in `Fields`' form.
 ///
 /// The manifest holds a key for everything but the chapters (`global`: the build fingerprint
 /// without the chapter files), each chapter file's text hash, and per locale and page: a key of
-/// the text it shows, its header, a digest of what it shows the other pages (`Resolver.PageExports`:
-/// header, outline, ids) and of what the gallery and API index take from it, and where its body
-/// is in the print version. The exports themselves are in the `.exports` file, read only for the
-/// chapters an edited page links to. Nothing here is trusted beyond its keys: a manifest that does
+/// the text it shows, its header, a digest of what the gallery and API index take from it, and
+/// where its body is in the print version. What each page shows the others (`Resolver.PageExports`:
+/// header, outline, ids) is in the `.exports` file, read only for the pages edited and the
+/// chapters they link to. Nothing here is trusted beyond its keys: a manifest that does
 /// not decode, comes from another Primer or another format, or disagrees with the site on disk
 /// only means a full build.
 struct PageCache {
-    static let format = "primer-pages-1"
+    static let format = "primer-pages-2"
 
     struct Source {
         var hash: String
@@ -29,8 +29,6 @@ struct PageCache {
         var key: String
         /// Without its outline (only the page itself shows that).
         var header: ChapterPage
-        /// Hash of the page's exports as JSON with sorted keys.
-        var exports: String
         /// Hash of what the gallery and the API index read from the page.
         var extras: String
         /// The exports' bytes in the `.exports` file.
@@ -64,7 +62,7 @@ struct PageCache {
 
     init(cache: BuildCache) {
         let name = URL(fileURLWithPath: cache.outputPath).lastPathComponent
-        manifestURL = URL(fileURLWithPath: cache.folder).appendingPathComponent("pages-\(name).json")
+        manifestURL = URL(fileURLWithPath: cache.folder).appendingPathComponent("pages-\(name).manifest")
         exportsURL = URL(fileURLWithPath: cache.folder).appendingPathComponent("pages-\(name).exports")
     }
 
@@ -104,9 +102,9 @@ struct PageCache {
             records.append(writer.fields)
             for page in locale.pages {
                 var writer = Fields.Writer("page")
-                for field in [page.id, page.key, page.exports, page.extras] { writer.add(field) }
+                for field in [page.id, page.key, page.extras] { writer.add(field) }
                 writer.add(page.offset); writer.add(page.length)
-                write(page.header, into: &writer)
+                page.header.writeHeader(into: &writer)
                 records.append(writer.fields)
             }
         }
@@ -139,70 +137,15 @@ struct PageCache {
                                                hasGallery: gallery, hasIndex: index))
             case "page":
                 guard !manifest.locales.isEmpty else { return nil }
-                let id = reader.string(), key = reader.string(), exports = reader.string(), extras = reader.string()
+                let id = reader.string(), key = reader.string(), extras = reader.string()
                 let offset = reader.int(), length = reader.int()
-                guard let header = readHeader(id: id, &reader), !reader.failed, reader.atEnd else { return nil }
+                guard let header = ChapterPage.readHeader(id: id, &reader), !reader.failed, reader.atEnd else { return nil }
                 manifest.locales[manifest.locales.count - 1].pages.append(
-                    Page(id: id, key: key, header: header, exports: exports, extras: extras, offset: offset, length: length))
+                    Page(id: id, key: key, header: header, extras: extras, offset: offset, length: length))
             default: return nil
             }
         }
         return manifest
-    }
-
-    /// A page's header but its id and outline.
-    static func write(_ page: ChapterPage, into writer: inout Fields.Writer) {
-        writer.add(page.locale.rawValue); writer.add(page.contentLocale.rawValue)
-        writer.add(page.numbering.number)
-        switch page.numbering.label {
-        case .number(let n): writer.add("n\(n)")
-        case .appendix(let letter): writer.add("a" + letter)
-        case .unnumbered: writer.add("u")
-        }
-        writer.add(page.numbering.sections)
-        writer.add(page.title); writer.optional(page.summary); writer.add(page.sourcePath)
-        writer.add(page.files.count)
-        for file in page.files.sorted() { writer.add(file) }
-        writer.add(page.drawnFigures.count)
-        for figure in page.drawnFigures.sorted(by: { ($0.path, $0.file) < ($1.path, $1.file) }) {
-            writer.add(figure.run.name); writer.optional(figure.run.locale?.rawValue); writer.add(figure.file); writer.add(figure.path)
-        }
-        writer.add(page.isStale); writer.optional(page.updated); writer.add(page.shownSampleCount)
-    }
-
-    static func readHeader(id: String, _ reader: inout Fields.Reader) -> ChapterPage? {
-        guard let locale = LocaleTag(reader.string()), let contentLocale = LocaleTag(reader.string()) else { return nil }
-        let number = reader.int()
-        let labelField = reader.string()
-        let label: ChapterLabel
-        switch labelField.first {
-        case "n": guard let n = Int(labelField.dropFirst()) else { return nil }; label = .number(n)
-        case "a": label = .appendix(String(labelField.dropFirst()))
-        case "u": label = .unnumbered
-        default: return nil
-        }
-        let sections = reader.bool()
-        let title = reader.string(), summary = reader.optional(), sourcePath = reader.string()
-        let fileCount = reader.int()
-        guard fileCount >= 0, fileCount < 1_000_000 else { return nil }
-        var files = Set<String>()
-        for _ in 0..<fileCount { files.insert(reader.string()) }
-        let drawnCount = reader.int()
-        guard drawnCount >= 0, drawnCount < 1_000_000 else { return nil }
-        var drawn = Set<DrawnFigure>()
-        for _ in 0..<drawnCount {
-            let name = reader.string(), runLocale = reader.optional(), file = reader.string(), path = reader.string()
-            drawn.insert(DrawnFigure(run: SampleRunID(name: name, locale: runLocale.flatMap { LocaleTag($0) }), file: file, path: path))
-        }
-        let isStale = reader.bool(), updated = reader.optional(), sampleCount = reader.int()
-        guard !reader.failed else { return nil }
-        var page = ChapterPage(id: id, locale: locale, contentLocale: contentLocale,
-                               numbering: ChapterNumbering(number: number, label: label, sections: sections),
-                               title: title, summary: summary, sourcePath: sourcePath, document: Document(blocks: []), outline: [], files: files)
-        page.drawnFigures = drawn
-        page.isStale = isStale
-        page.updated = updated
-        return page.withSampleCount(sampleCount)
     }
 
     // MARK: Keys
@@ -255,15 +198,4 @@ struct PageCache {
         return header
     }
 
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }
-
-    static func digest(_ data: Data) -> String {
-        var hash = StableHash()
-        hash.add([UInt8](data))
-        return hash.hex
-    }
 }

@@ -4,7 +4,7 @@ extension Resolver {
     /// What one page shows the rest of the course: its header (title, numbering, outline, files;
     /// see `ChapterPage.header`) and the ids it defines. The command line's page cache keeps these
     /// so that a later build can resolve an edited chapter without the other chapters' documents.
-    public struct PageExports: Codable, Sendable, Equatable {
+    public struct PageExports: Sendable, Equatable {
         public var header: ChapterPage
         var explicit: [String: Target]
         var local: [String: Target]
@@ -78,6 +78,103 @@ extension Resolver {
         page.updated = source.updated
         let exported = PageExports(header: page.header, explicit: numberer.targets.explicit, local: numberer.targets.local)
         return (page, exported, numberer.diagnostics + linker.diagnostics)
+    }
+}
+
+/// Exports in the caches' form (see `Fields`): the header, the outline, then every id.
+extension Resolver.PageExports {
+    public func encoded() -> [UInt8] {
+        var records: [[String]] = []
+        var writer = Fields.Writer("header")
+        writer.add(header.id)
+        header.writeHeader(into: &writer)
+        records.append(writer.fields)
+        for entry in header.outline {
+            var writer = Fields.Writer("outline")
+            writer.add(entry.depth); writer.optional(entry.number); writer.add(entry.title); writer.add(entry.id)
+            records.append(writer.fields)
+        }
+        for (key, target) in explicit.sorted(by: { $0.key < $1.key }) where local[key] == target {
+            records.append(["same", key])  // an explicit id is a local one too: written once
+        }
+        for (scope, table) in [("explicit", explicit.filter { local[$0.key] != $0.value }), ("local", local)] {
+            for (key, target) in table.sorted(by: { $0.key < $1.key }) {
+                var writer = Fields.Writer(scope)
+                writer.add(key); writer.add(target.kind.rawValue); writer.add(target.chapterID); writer.add(target.chapterNumber)
+                writer.optional(target.anchor)
+                writer.optional(target.number.map { $0.parts.map(String.init).joined(separator: ",") })
+                writer.optional(target.number?.chapter.map(Self.label))
+                writer.add(target.title)
+                // Most ids are in the page's own file.
+                writer.add(target.location.path == header.sourcePath ? "=" : "/" + target.location.path)
+                writer.add(target.location.line); writer.add(target.location.column)
+                records.append(writer.fields)
+            }
+        }
+        return Fields.encode(records)
+    }
+
+    public init?(decoding bytes: [UInt8]) {
+        var header: ChapterPage?
+        var outline: [OutlineEntry] = []
+        var explicit: [String: Resolver.Target] = [:], local: [String: Resolver.Target] = [:]
+        var same: [String] = []
+        for record in Fields.decode(bytes) {
+            var reader = Fields.Reader(record)
+            switch record.first {
+            case "same": same.append(reader.string())
+            case "header":
+                let id = reader.string()
+                header = ChapterPage.readHeader(id: id, &reader)
+            case "outline":
+                let depth = reader.int(), number = reader.optional(), title = reader.string(), id = reader.string()
+                outline.append(OutlineEntry(depth: depth, number: number, title: title, id: id))
+            case "explicit", "local":
+                guard let page = header else { return nil }
+                let key = reader.string()
+                guard let kind = TargetKind(rawValue: reader.string()) else { return nil }
+                let chapterID = reader.string(), chapterNumber = reader.int(), anchor = reader.optional()
+                let parts = reader.optional(), chapterLabel = reader.optional()
+                let title = reader.string(), path = reader.string(), line = reader.int(), column = reader.int()
+                var number: Numbering?
+                if let parts {
+                    let values = parts.split(separator: ",").compactMap { Int($0) }
+                    guard values.count == parts.split(separator: ",").count else { return nil }
+                    number = Numbering(values, chapter: chapterLabel.flatMap(Self.label(_:)))
+                    if chapterLabel != nil && number?.chapter == nil { return nil }
+                }
+                let location = SourceLocation(path: path == "=" ? page.sourcePath : String(path.dropFirst()), line: line, column: column)
+                let target = Resolver.Target(kind: kind, chapterID: chapterID, chapterNumber: chapterNumber, anchor: anchor, number: number,
+                                             title: title, location: location)
+                if record.first == "explicit" { explicit[key] = target } else { local[key] = target }
+            default: return nil
+            }
+            guard !reader.failed, reader.atEnd else { return nil }
+        }
+        guard var header else { return nil }
+        for key in same {
+            guard let target = local[key] else { return nil }
+            explicit[key] = target
+        }
+        header.outline = outline
+        self.init(header: header, explicit: explicit, local: local)
+    }
+
+    static func label(_ label: ChapterLabel) -> String {
+        switch label {
+        case .number(let n): "n\(n)"
+        case .appendix(let letter): "a" + letter
+        case .unnumbered: "u"
+        }
+    }
+
+    static func label(_ field: String) -> ChapterLabel? {
+        switch field.first {
+        case "n": Int(field.dropFirst()).map { .number($0) }
+        case "a": .appendix(String(field.dropFirst()))
+        case "u": .unnumbered
+        default: nil
+        }
     }
 }
 

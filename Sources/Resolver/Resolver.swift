@@ -80,7 +80,7 @@ public enum Resolver {
         return (course, Array(diagnostics).sortedForDisplay(), allExports)
     }
 
-    struct Target: Codable, Hashable {
+    struct Target: Hashable {
         var kind: TargetKind
         var chapterID: String
         var chapterNumber: Int

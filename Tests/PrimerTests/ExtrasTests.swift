@@ -81,7 +81,7 @@ import ZIPFoundation
         let first = try Data(contentsOf: zip)
         // Build again without the archive cache: byte for byte the same file.
         try FileManager.default.removeItem(at: built.folder.appendingPathComponent(".primer-cache/archives"))
-        try FileManager.default.removeItem(at: built.folder.appendingPathComponent(".primer-cache/build-site.json"))
+        try FileManager.default.removeItem(at: built.folder.appendingPathComponent(".primer-cache/build-site.manifest"))
         let again = try Build.run(.init(content: built.folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                         output: built.folder.appendingPathComponent("site").path))
         #expect(again.succeeded)

@@ -143,7 +143,7 @@ import Testing
         try Self.makeCourse(in: content)
         _ = try Build.run(options(content: content, output: site))
         let cache = folder.appendingPathComponent("out/.primer-cache")
-        let manifest = cache.appendingPathComponent("pages-site.json"), exports = cache.appendingPathComponent("pages-site.exports")
+        let manifest = cache.appendingPathComponent("pages-site.manifest"), exports = cache.appendingPathComponent("pages-site.exports")
         switch damage {
         case "garbage": try Data("{not a manifest".utf8).write(to: manifest)
         case "truncated":

@@ -1,11 +1,9 @@
-import CourseModel
-
 /// The caches' own text form: records of fields, fields separated by tabs and records by
 /// newlines, a tab, newline or backslash inside a field escaped. Read and written byte by byte:
 /// Foundation's JSON coders took 40–50 ms for each of a 1,000-page course's two manifests,
 /// which is most of what an incremental build has to spend.
-enum Fields {
-    static func encode(_ records: [[String]]) -> [UInt8] {
+public enum Fields {
+    public static func encode(_ records: [[String]]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(records.count * 64)
         for record in records {
@@ -25,7 +23,7 @@ enum Fields {
         return out
     }
 
-    static func decode(_ bytes: [UInt8]) -> [[String]] {
+    public static func decode(_ bytes: [UInt8]) -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
         var field: [UInt8] = []
@@ -50,48 +48,48 @@ enum Fields {
     }
 
     /// Reads fields in order; a missing or malformed one makes the reader `failed` (the caller then ignores the cache).
-    struct Reader {
-        let fields: [String]
-        var index: Int
-        var failed = false
-        init(_ fields: [String], from index: Int = 1) { self.fields = fields; self.index = index }
+    public struct Reader {
+        public let fields: [String]
+        public var index: Int
+        public var failed = false
+        public init(_ fields: [String], from index: Int = 1) { self.fields = fields; self.index = index }
 
-        var atEnd: Bool { index >= fields.count }
+        public var atEnd: Bool { index >= fields.count }
 
-        mutating func string() -> String {
+        public mutating func string() -> String {
             guard index < fields.count else { failed = true; return "" }
             index += 1
             return fields[index - 1]
         }
 
         /// A string written by `Writer.optional`: "-" for none, "+" before a value.
-        mutating func optional() -> String? {
+        public mutating func optional() -> String? {
             let field = string()
             guard field != "-" else { return nil }
             guard field.hasPrefix("+") else { failed = true; return nil }
             return String(field.dropFirst())
         }
 
-        mutating func int() -> Int {
+        public mutating func int() -> Int {
             guard let value = Int(string()) else { failed = true; return 0 }
             return value
         }
 
-        mutating func bool() -> Bool { string() == "1" }
+        public mutating func bool() -> Bool { string() == "1" }
     }
 
-    struct Writer {
-        var fields: [String] = []
-        init(_ kind: String) { fields = [kind] }
-        mutating func add(_ value: String) { fields.append(value) }
-        mutating func add(_ value: Int) { fields.append(String(value)) }
-        mutating func add(_ value: Bool) { fields.append(value ? "1" : "0") }
-        mutating func optional(_ value: String?) { fields.append(value.map { "+" + $0 } ?? "-") }
+    public struct Writer {
+        public var fields: [String] = []
+        public init(_ kind: String) { fields = [kind] }
+        public mutating func add(_ value: String) { fields.append(value) }
+        public mutating func add(_ value: Int) { fields.append(String(value)) }
+        public mutating func add(_ value: Bool) { fields.append(value ? "1" : "0") }
+        public mutating func optional(_ value: String?) { fields.append(value.map { "+" + $0 } ?? "-") }
     }
 
     // MARK: Diagnostics
 
-    static func write(_ diagnostic: Diagnostic, into writer: inout Writer) {
+    public static func write(_ diagnostic: Diagnostic, into writer: inout Writer) {
         writer.add(diagnostic.severity.rawValue)
         writer.optional(diagnostic.code?.rawValue)
         writer.optional(diagnostic.location.map { "\($0.line):\($0.column):\($0.path)" })
@@ -101,7 +99,7 @@ enum Fields {
         for place in diagnostic.related { writer.add("\(place.line):\(place.column):\(place.path)") }
     }
 
-    static func readDiagnostic(_ reader: inout Reader) -> Diagnostic? {
+    public static func readDiagnostic(_ reader: inout Reader) -> Diagnostic? {
         guard let severity = Diagnostic.Severity(rawValue: reader.string()) else { return nil }
         let code = reader.optional()
         let location = reader.optional()
@@ -125,7 +123,7 @@ enum Fields {
     }
 
     /// "line:column:path".
-    static func place(_ field: String) -> SourceLocation? {
+    public static func place(_ field: String) -> SourceLocation? {
         let parts = field.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let line = Int(parts[0]), let column = Int(parts[1]) else { return nil }
         return SourceLocation(path: String(parts[2]), line: line, column: column)
