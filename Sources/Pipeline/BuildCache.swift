@@ -26,28 +26,54 @@ struct BuildCache {
         manifestURL = URL(fileURLWithPath: folder).appendingPathComponent("build-\(url.lastPathComponent).manifest")
     }
 
-    static func fingerprint(_ options: Build.Options) -> String { fingerprint(options, excluding: []) }
+    static func fingerprint(_ options: Build.Options) -> String { fingerprint(inputs(options), excluding: []) }
 
-    /// The fingerprint without the files in `excluded` (paths as `root/relative`): the page
-    /// cache's key for everything but the chapters, which it compares by their text.
-    static func fingerprint(_ options: Build.Options, excluding excluded: Set<String>) -> String {
-        var hasher = StableHash()
-        hasher.add("primer-build-1\0\(options.locale ?? "*")\0")
+    /// What the fingerprint is made of: the build's settings and tools, and every input file
+    /// (`root/relative` → "size:mtime"), walked once per build.
+    struct Inputs {
+        var header: String
+        var files: [(root: String, path: String, stamp: String)]
+        var stamps: [String: String]
+    }
+
+    static func inputs(_ options: Build.Options) -> Inputs {
+        var header = "primer-build-1\0\(options.locale ?? "*")\0"
         // What the command line asks for: a build without the editions or the index is another site.
-        if case .site(let search, _) = options.product { hasher.add("search:\(search) editions:\(options.editions)") }
-        hasher.add(stamp("/proc/self/exe") ?? CommandLine.arguments[0])
+        if case .site(let search, _) = options.product { header += "search:\(search) editions:\(options.editions)" }
+        header += stamp("/proc/self/exe") ?? CommandLine.arguments[0]
         // The Swift toolchain that builds the samples.
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let swift = URL(fileURLWithPath: String(folder) + "/swift").resolvingSymlinksInPath().path
-            if let found = stamp(swift) { hasher.add(swift + found); break }
+            if let found = stamp(swift) { header += swift + found; break }
         }
+        var files: [(root: String, path: String, stamp: String)] = []
+        var stamps: [String: String] = [:]
         for root in [options.content, options.templates] {
-            hasher.add("\0root:\(root)\0")
             let prefix = root.hasSuffix("/") ? root : root + "/"
-            for path in files(under: root) where excluded.isEmpty || !excluded.contains(prefix + path) {
-                hasher.add(path)
-                hasher.add(stamp(root + "/" + path) ?? "missing")
+            for path in Self.files(under: root) {
+                let found = stamp(root + "/" + path) ?? "missing"
+                files.append((root, path, found))
+                stamps[prefix + path] = found
             }
+        }
+        return Inputs(header: header, files: files, stamps: stamps)
+    }
+
+    /// The fingerprint without the files in `excluded` (paths as `root/relative`): the page
+    /// cache's key for everything but the chapters, which it compares by their text.
+    static func fingerprint(_ inputs: Inputs, excluding excluded: Set<String>) -> String {
+        var hasher = StableHash()
+        hasher.add(inputs.header)
+        var root: String?
+        for file in inputs.files {
+            if file.root != root {
+                root = file.root
+                hasher.add("\0root:\(file.root)\0")
+            }
+            let prefix = file.root.hasSuffix("/") ? file.root : file.root + "/"
+            guard excluded.isEmpty || !excluded.contains(prefix + file.path) else { continue }
+            hasher.add(file.path)
+            hasher.add(file.stamp)
         }
         return hasher.hex
     }

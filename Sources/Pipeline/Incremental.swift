@@ -36,13 +36,19 @@ extension BuildRun {
         guard keepsPages(loaded.sources.config), let previous, !result.diagnostics.hasErrors, let renderer = try? SiteRenderer(templates: loaded.sources.templates) else { return false }
         let store = PageCache(cache: cache)
         guard let manifest = store.load() else { return false }
+        pageManifest = manifest
         lap("incremental: manifest")
         let sources = loaded.sources
-        let global = BuildCache.fingerprint(options, excluding: Self.chapterPaths(sources))
+        let inputs = self.inputs ?? BuildCache.inputs(options)
+        let global = BuildCache.fingerprint(inputs, excluding: Self.chapterPaths(sources))
         guard manifest.global == global, manifest.locales.map(\.tag) == loaded.locales else { return false }
         let all = sources.chapters.values.flatMap { $0.values }
         lap("incremental: fingerprint")
-        let hashes = Dictionary(uniqueKeysWithValues: zip(all.map(\.path), parallelMap(all) { PageCache.hash($0) }))
+        // A chapter file with the size and time it had is not read again (as git's index does).
+        let hashes = Dictionary(uniqueKeysWithValues: zip(all.map(\.path), parallelMap(all) { source in
+            if let cached = manifest.sources[source.path], !cached.stamp.isEmpty, cached.stamp == inputs.stamps[source.path] { return cached.hash }
+            return PageCache.hash(source)
+        }))
         lap("incremental: hashes")
 
         // Which pages show a changed text.
@@ -202,10 +208,11 @@ extension BuildRun {
         // The cache now describes the new site.
         var updated = manifest
         updated.tally = tally
-        for path in reparsed {
-            if let hash = hashes[path] { updated.sources[path]?.hash = hash }
-            updated.sources[path]?.unverified = unverified[path] ?? 0
+        for source in all {
+            updated.sources[source.path]?.hash = hashes[source.path] ?? ""
+            updated.sources[source.path]?.stamp = PageCache.settled(inputs.stamps[source.path])
         }
+        for path in reparsed { updated.sources[path]?.unverified = unverified[path] ?? 0 }
         for job in jobs {
             let cached = manifestLocales[job.locale]
             updated.locales[job.locale].pages[job.index].key = PageCache.pageKey(locale: cached.tag, id: job.id, source: job.source,
@@ -232,11 +239,17 @@ extension BuildRun {
         guard result.succeeded, keepsPages(loaded.sources.config), result.written != nil else { return store.invalidate() }
         let sources = loaded.sources
         let all = sources.chapters.values.flatMap { $0.values }
-        let hashes = Dictionary(uniqueKeysWithValues: zip(all.map(\.path), parallelMap(all) { PageCache.hash($0) }))
-        var manifest = PageCache.Manifest(global: BuildCache.fingerprint(options, excluding: Self.chapterPaths(sources)), tally: result.listings,
+        let inputs = self.inputs ?? BuildCache.inputs(options)
+        let old = pageManifest
+        let hashes = Dictionary(uniqueKeysWithValues: zip(all.map(\.path), parallelMap(all) { source in
+            if let cached = old?.sources[source.path], !cached.stamp.isEmpty, cached.stamp == inputs.stamps[source.path] { return cached.hash }
+            return PageCache.hash(source)
+        }))
+        var manifest = PageCache.Manifest(global: BuildCache.fingerprint(inputs, excluding: Self.chapterPaths(sources)), tally: result.listings,
                                           sources: [:], locales: [])
         for source in all {
-            manifest.sources[source.path] = PageCache.Source(hash: hashes[source.path]!, quiet: parsed.quiet.contains(source.path),
+            manifest.sources[source.path] = PageCache.Source(hash: hashes[source.path]!, stamp: PageCache.settled(inputs.stamps[source.path]),
+                                                             quiet: parsed.quiet.contains(source.path),
                                                              unverified: parsed.unverified[source.path] ?? 0)
         }
         var blob = Data()

@@ -14,10 +14,12 @@ import Resolver
 /// not decode, comes from another Primer or another format, or disagrees with the site on disk
 /// only means a full build.
 struct PageCache {
-    static let format = "primer-pages-2"
+    static let format = "primer-pages-3"
 
     struct Source {
         var hash: String
+        /// The file's size and time when it had that text ("size:mtime").
+        var stamp: String
         /// No sample, snippet or drawn figure (see `BuildRun.Parsed.quiet`).
         var quiet: Bool
         /// Its unmarked Swift blocks.
@@ -92,7 +94,7 @@ struct PageCache {
         let t = manifest.tally
         var records = [[format], ["global", manifest.global], ["tally"] + [t.samples, t.run, t.compiled, t.failing, t.listingOnly, t.unverified].map(String.init)]
         for (path, source) in manifest.sources.sorted(by: { $0.key < $1.key }) {
-            records.append(["source", path, source.hash, source.quiet ? "1" : "0", String(source.unverified)])
+            records.append(["source", path, source.hash, source.stamp, source.quiet ? "1" : "0", String(source.unverified)])
         }
         for locale in manifest.locales {
             var writer = Fields.Writer("locale")
@@ -124,8 +126,8 @@ struct PageCache {
                 (manifest.tally.samples, manifest.tally.run, manifest.tally.compiled) = (counts[0], counts[1], counts[2])
                 (manifest.tally.failing, manifest.tally.listingOnly, manifest.tally.unverified) = (counts[3], counts[4], counts[5])
             case "source":
-                guard record.count == 5, let unverified = Int(record[4]) else { return nil }
-                manifest.sources[record[1]] = Source(hash: record[2], quiet: record[3] == "1", unverified: unverified)
+                guard record.count == 6, let unverified = Int(record[5]) else { return nil }
+                manifest.sources[record[1]] = Source(hash: record[2], stamp: record[3], quiet: record[4] == "1", unverified: unverified)
             case "locale":
                 guard let tag = LocaleTag(reader.string()) else { return nil }
                 let offset = reader.int(), length = reader.int(), gallery = reader.bool(), index = reader.bool()
@@ -189,6 +191,15 @@ struct PageCache {
         let original = sources.chapters[id]?[sourceLocale]
         guard let translatedFrom = source.translatedFrom else { return original != nil }
         return translatedFrom != original?.fingerprint
+    }
+
+    /// The stamp to remember for a file: none when it changed in the last two seconds, since a
+    /// second change within the file system's clock tick could keep its size and time (git's
+    /// "racy" files): such a file is read and hashed again by the next build.
+    static func settled(_ stamp: String?) -> String {
+        guard let stamp, let colon = stamp.firstIndex(of: ":"),
+              let seconds = Int(stamp[stamp.index(after: colon)...].prefix { $0 != "." }) else { return "" }
+        return seconds < Int(Date().timeIntervalSince1970) - 2 ? stamp : ""
     }
 
     /// A page's header as the manifest keeps it: without its outline.

@@ -24,6 +24,10 @@ struct BuildRun {
     var result = Build.Result(diagnostics: [])
     let cache: BuildCache
     var fingerprint = ""
+    /// The input files' stamps, when the build looked for a reason to skip itself.
+    var inputs: BuildCache.Inputs?
+    /// The page cache as the incremental build found it (its hashes spare the full build's).
+    var pageManifest: PageCache.Manifest?
     /// The last build's manifest when this build cannot be skipped but the site on disk is
     /// still what that build wrote (the incremental build starts from it).
     var previous: BuildCache.Manifest?
@@ -64,7 +68,8 @@ struct BuildRun {
     /// Nothing changed since the last successful build? Then the site is already right.
     mutating func upToDate() -> Bool {
         guard case .site(_, let reuse) = options.product, reuse, !options.bless else { return false }
-        fingerprint = BuildCache.fingerprint(options)
+        inputs = BuildCache.inputs(options)
+        fingerprint = BuildCache.fingerprint(inputs!, excluding: [])
         let last = cache.lastManifest()
         guard let manifest = last, manifest.fingerprint == fingerprint else {
             previous = last

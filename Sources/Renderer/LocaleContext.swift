@@ -23,7 +23,8 @@ struct LocaleContext: Sendable {
     /// Chapter bodies, rendered once for the chapter page and the print version.
     let bodies: BodyMemo
 
-    init(course: ResolvedCourse, locale: LocaleTag, library: MustacheLibrary?, bodies: BodyMemo = BodyMemo()) {
+    /// `parts`: the parts whose expanded table of contents will be asked for (nil: every part).
+    init(course: ResolvedCourse, locale: LocaleTag, library: MustacheLibrary?, bodies: BodyMemo = BodyMemo(), parts: Set<Int>? = nil) {
         self.bodies = bodies
         self.course = course
         self.locale = locale
@@ -38,7 +39,7 @@ struct LocaleContext: Sendable {
             for entry in part.chapters { partOfChapter[entry.id] = index }
         }
         // Key -1: nothing expanded (or everything, for small courses).
-        let keys = expandAll ? [-1] : [-1] + Array(course.config.parts.indices)
+        let keys = expandAll ? [-1] : [-1] + course.config.parts.indices.filter { parts?.contains($0) ?? true }
         let base = base(root: "../")
         let toc = toc
         let rendered = parallelMap(keys) { key in

@@ -183,8 +183,15 @@ extension SiteRenderer {
                                printBodies: @Sendable (LocaleTag, Int) -> [UInt8]) -> [SiteFile] {
         let bodies = BodyMemo()
         let locales = course.locales.filter { indices[$0]?.isEmpty == false }
-        let contexts = parallelMap(locales) { [library] locale in
-            LocaleContext(course: course, locale: locale, library: library, bodies: bodies)
+        var partOf: [String: Int] = [:]
+        for (index, part) in course.config.parts.enumerated() {
+            for entry in part.chapters { partOf[entry.id] = index }
+        }
+        let contexts = parallelMap(locales) { [library, partOf] locale in
+            // Only the parts of the pages rendered have their table of contents rendered expanded.
+            let pages = course.pages[locale] ?? []
+            let parts = Set((indices[locale] ?? []).compactMap { pages.indices.contains($0) ? partOf[pages[$0].id] : nil })
+            return LocaleContext(course: course, locale: locale, library: library, bodies: bodies, parts: parts)
         }
         let jobs = zip(locales, contexts).flatMap { locale, context in (indices[locale] ?? []).map { (context, $0) } }
         var files = parallelMap(jobs) { [self] context, index in
