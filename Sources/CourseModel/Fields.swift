@@ -3,26 +3,6 @@
 /// Foundation's JSON coders took 40–50 ms for each of a 1,000-page course's two manifests,
 /// which is most of what an incremental build has to spend.
 public enum Fields {
-    public static func encode(_ records: [[String]]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(records.count * 64)
-        for record in records {
-            for (index, field) in record.enumerated() {
-                if index > 0 { out.append(9) }
-                for byte in field.utf8 {
-                    switch byte {
-                    case 9: out += [92, 116]  // \t
-                    case 10: out += [92, 110]  // \n
-                    case 92: out += [92, 92]
-                    default: out.append(byte)
-                    }
-                }
-            }
-            out.append(10)
-        }
-        return out
-    }
-
     public static func decode(_ bytes: [UInt8]) -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
@@ -78,13 +58,41 @@ public enum Fields {
         public mutating func bool() -> Bool { string() == "1" }
     }
 
+    /// Writes records straight into bytes: `record(kind)` starts one, `add` appends a field.
     public struct Writer {
-        public var fields: [String] = []
-        public init(_ kind: String) { fields = [kind] }
-        public mutating func add(_ value: String) { fields.append(value) }
-        public mutating func add(_ value: Int) { fields.append(String(value)) }
-        public mutating func add(_ value: Bool) { fields.append(value ? "1" : "0") }
-        public mutating func optional(_ value: String?) { fields.append(value.map { "+" + $0 } ?? "-") }
+        private var bytes: [UInt8] = []
+        private var open = false
+
+        public init() {}
+
+        public mutating func record(_ kind: String) {
+            if open { bytes.append(10) }
+            open = false
+            add(kind)
+        }
+
+        public mutating func add(_ value: String) {
+            if open { bytes.append(9) }
+            open = true
+            var value = value
+            value.withUTF8 { utf8 in
+                for byte in utf8 {
+                    switch byte {
+                    case 9: bytes += [92, 116]
+                    case 10: bytes += [92, 110]
+                    case 92: bytes += [92, 92]
+                    default: bytes.append(byte)
+                    }
+                }
+            }
+        }
+
+        public mutating func add(_ value: Int) { add(String(value)) }
+        public mutating func add(_ value: Bool) { add(value ? "1" : "0") }
+        public mutating func optional(_ value: String?) { add(value.map { "+" + $0 } ?? "-") }
+
+        /// The records written, each ended by a newline.
+        public var encoded: [UInt8] { open ? bytes + [10] : bytes }
     }
 
     // MARK: Diagnostics

@@ -52,10 +52,15 @@ public enum Extras {
             for part in number.parts { hash.add(String(part)) }
             hash.add(number.chapter.map { $0.head ?? "u" } ?? "-")
         }
-        func spans(_ inlines: [Inline], _ kind: String) {
-            var found: [String] = []
-            codeSpans(inlines, into: &found)
-            for text in found { hash.add(kind); hash.add(text) }
+        func spans(_ inlines: [Inline], _ kind: String) {  // as `codeSpans` finds them
+            for inline in inlines {
+                switch inline {
+                case .code(let text): hash.add(kind); hash.add(text)
+                case .emphasis(let c), .strong(let c), .strikethrough(let c): spans(c, kind)
+                case .link(let link): spans(link.content, kind)
+                default: break
+                }
+            }
         }
         for field in [page.id, String(page.number), page.numbering.label.head ?? "u", page.title] { hash.add(field) }
         page.document.blocks.walk { block, depth in

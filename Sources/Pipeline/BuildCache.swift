@@ -108,14 +108,16 @@ struct BuildCache {
     static let format = "primer-build-manifest-2"
 
     static func encode(_ manifest: Manifest) -> [UInt8] {
-        var records = [[format], ["fingerprint", manifest.fingerprint], ["pages", String(manifest.pages)]]
-        for (path, stamp) in manifest.files.sorted(by: { $0.key < $1.key }) { records.append(["file", path, stamp]) }
+        var writer = Fields.Writer()
+        writer.record(format)
+        writer.record("fingerprint"); writer.add(manifest.fingerprint)
+        writer.record("pages"); writer.add(manifest.pages)
+        for (path, stamp) in manifest.files.sorted(by: { $0.key < $1.key }) { writer.record("file"); writer.add(path); writer.add(stamp) }
         for warning in manifest.warnings {
-            var writer = Fields.Writer("warning")
+            writer.record("warning")
             Fields.write(warning, into: &writer)
-            records.append(writer.fields)
         }
-        return Fields.encode(records)
+        return writer.encoded
     }
 
     static func decode(_ bytes: [UInt8]) -> Manifest? {

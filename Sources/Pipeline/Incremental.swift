@@ -233,10 +233,13 @@ extension BuildRun {
 
     // MARK: After a full build
 
-    /// Writes the page cache for the site a full build just wrote.
+    /// Writes the page cache for the site a full build just wrote. Not on an output's first build:
+    /// most of those are never built again (a CI job, a fresh clone), and the cache costs a tenth
+    /// of the build; the second build of an output writes it, and the third can use it. A page
+    /// whose text and whole-course key are what the last page cache had keeps its entry as it was.
     func savePageCache(_ loaded: Loaded, _ parsed: Parsed, _ course: ResolvedCourse, printChunks: [String: [Int]]) {
         let store = PageCache(cache: cache)
-        guard result.succeeded, keepsPages(loaded.sources.config), result.written != nil else { return store.invalidate() }
+        guard builtBefore, result.succeeded, keepsPages(loaded.sources.config), result.written != nil else { return store.invalidate() }
         let sources = loaded.sources
         let all = sources.chapters.values.flatMap { $0.values }
         let inputs = self.inputs ?? BuildCache.inputs(options)
@@ -245,8 +248,13 @@ extension BuildRun {
             if let cached = old?.sources[source.path], !cached.stamp.isEmpty, cached.stamp == inputs.stamps[source.path] { return cached.hash }
             return PageCache.hash(source)
         }))
-        var manifest = PageCache.Manifest(global: BuildCache.fingerprint(inputs, excluding: Self.chapterPaths(sources)), tally: result.listings,
-                                          sources: [:], locales: [])
+        let global = BuildCache.fingerprint(inputs, excluding: Self.chapterPaths(sources))
+        var manifest = PageCache.Manifest(global: global, tally: result.listings, sources: [:], locales: [])
+        // The last page cache's entries stay right for a page with the same key: what a page shows
+        // the others depends only on its text and the whole-course key (samples aside).
+        let reusable = old?.global == global ? (try? Data(contentsOf: store.exportsURL, options: .alwaysMapped)) : nil
+        let oldPages = Dictionary((reusable == nil ? [] : old?.locales ?? []).map { ($0.tag, Dictionary($0.pages.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })) },
+                                  uniquingKeysWith: { a, _ in a })
         for source in all {
             manifest.sources[source.path] = PageCache.Source(hash: hashes[source.path]!, stamp: PageCache.settled(inputs.stamps[source.path]),
                                                              quiet: parsed.quiet.contains(source.path),
@@ -258,19 +266,26 @@ extension BuildRun {
             let plan = PageCache.plan(sources, locale: locale)
             let pages = course.pages[locale] ?? []
             guard plan.map(\.id) == pages.map(\.id) else { return store.invalidate() }
+            let keys = plan.map { PageCache.pageKey(locale: locale, id: $0.id, source: $0.source, hashes: hashes, sources: sources) }
+            let before = oldPages[locale] ?? [:]
             let encoded = parallelMap(Array(pages.indices)) { index -> ([UInt8], String)? in
+                if let reusable, let entry = before[plan[index].id], entry.key == keys[index], parsed.quiet.contains(plan[index].source.path),
+                   entry.offset >= 0, entry.length >= 0, entry.offset + entry.length <= reusable.count {
+                    return ([UInt8](reusable[entry.offset..<(entry.offset + entry.length)]), entry.extras)
+                }
                 guard let page = exports.pages[pages[index].id] else { return nil }
                 return (page.encoded(), Extras.pageDigest(pages[index]))
             }
             var cached: [PageCache.Page] = []
-            for (index, (id, source)) in plan.enumerated() {
+            for (index, id) in plan.map(\.id).enumerated() {
                 guard let (data, extras) = encoded[index] else { return store.invalidate() }
-                cached.append(PageCache.Page(id: id, key: PageCache.pageKey(locale: locale, id: id, source: source, hashes: hashes, sources: sources),
-                                             header: PageCache.header(pages[index]), extras: extras,
+                cached.append(PageCache.Page(id: id, key: keys[index], header: PageCache.header(pages[index]), extras: extras,
                                              offset: blob.count, length: data.count))
                 blob.append(contentsOf: data)
             }
-            let owners = Data(Fields.encode(exports.owners.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }))
+            var ownersWriter = Fields.Writer()
+            for (id, chapter) in exports.owners.sorted(by: { $0.key < $1.key }) { ownersWriter.record(id); ownersWriter.add(chapter) }
+            let owners = Data(ownersWriter.encoded)
             let layout = printChunks[SitePaths.page(SitePaths.print, in: locale)]
             manifest.locales.append(PageCache.Locale(tag: locale, pages: cached, ownersOffset: blob.count, ownersLength: owners.count,
                                                      print: layout.flatMap { Self.printLayout(lengths: $0, pages: pages.count) },

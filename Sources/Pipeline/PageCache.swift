@@ -14,7 +14,7 @@ import Resolver
 /// not decode, comes from another Primer or another format, or disagrees with the site on disk
 /// only means a full build.
 struct PageCache {
-    static let format = "primer-pages-3"
+    static let format = "primer-pages-4"
 
     struct Source {
         var hash: String
@@ -91,26 +91,29 @@ struct PageCache {
     // MARK: The manifest's form (see `Fields`)
 
     static func encode(_ manifest: Manifest) -> [UInt8] {
+        var writer = Fields.Writer()
+        writer.record(format)
+        writer.record("global"); writer.add(manifest.global)
         let t = manifest.tally
-        var records = [[format], ["global", manifest.global], ["tally"] + [t.samples, t.run, t.compiled, t.failing, t.listingOnly, t.unverified].map(String.init)]
+        writer.record("tally")
+        for count in [t.samples, t.run, t.compiled, t.failing, t.listingOnly, t.unverified] { writer.add(count) }
         for (path, source) in manifest.sources.sorted(by: { $0.key < $1.key }) {
-            records.append(["source", path, source.hash, source.stamp, source.quiet ? "1" : "0", String(source.unverified)])
+            writer.record("source")
+            writer.add(path); writer.add(source.hash); writer.add(source.stamp); writer.add(source.quiet); writer.add(source.unverified)
         }
         for locale in manifest.locales {
-            var writer = Fields.Writer("locale")
+            writer.record("locale")
             writer.add(locale.tag.rawValue); writer.add(locale.ownersOffset); writer.add(locale.ownersLength)
             writer.add(locale.hasGallery); writer.add(locale.hasIndex)
             writer.optional(locale.print.map { $0.map { "\($0[0]),\($0[1])" }.joined(separator: ";") })
-            records.append(writer.fields)
             for page in locale.pages {
-                var writer = Fields.Writer("page")
+                writer.record("page")
                 for field in [page.id, page.key, page.extras] { writer.add(field) }
                 writer.add(page.offset); writer.add(page.length)
                 page.header.writeHeader(into: &writer)
-                records.append(writer.fields)
             }
         }
-        return Fields.encode(records)
+        return writer.encoded
     }
 
     static func decode(_ bytes: [UInt8]) -> Manifest? {
@@ -154,7 +157,7 @@ struct PageCache {
 
     /// A chapter file's text and front matter.
     static func hash(_ source: ChapterSource) -> String {
-        var hash = StableHash()
+        var hash = WordHash()
         for field in [source.id, source.locale.rawValue, source.path, source.title, source.summary ?? "\u{0}",
                       source.translatedFrom ?? "\u{0}", source.updated ?? "\u{0}", String(source.bodyLine)] {
             hash.add(field)

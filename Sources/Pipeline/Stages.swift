@@ -28,6 +28,8 @@ struct BuildRun {
     var inputs: BuildCache.Inputs?
     /// The page cache as the incremental build found it (its hashes spare the full build's).
     var pageManifest: PageCache.Manifest?
+    /// Whether this output was built before (its build manifest was there): see `savePageCache`.
+    var builtBefore = false
     /// The last build's manifest when this build cannot be skipped but the site on disk is
     /// still what that build wrote (the incremental build starts from it).
     var previous: BuildCache.Manifest?
@@ -71,6 +73,7 @@ struct BuildRun {
         inputs = BuildCache.inputs(options)
         fingerprint = BuildCache.fingerprint(inputs!, excluding: [])
         let last = cache.lastManifest()
+        builtBefore = FileManager.default.fileExists(atPath: cache.manifestURL.path)
         guard let manifest = last, manifest.fingerprint == fingerprint else {
             previous = last
             cache.invalidate()

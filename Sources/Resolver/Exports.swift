@@ -84,22 +84,21 @@ extension Resolver {
 /// Exports in the caches' form (see `Fields`): the header, the outline, then every id.
 extension Resolver.PageExports {
     public func encoded() -> [UInt8] {
-        var records: [[String]] = []
-        var writer = Fields.Writer("header")
+        var writer = Fields.Writer()
+        writer.record("header")
         writer.add(header.id)
         header.writeHeader(into: &writer)
-        records.append(writer.fields)
         for entry in header.outline {
-            var writer = Fields.Writer("outline")
+            writer.record("outline")
             writer.add(entry.depth); writer.optional(entry.number); writer.add(entry.title); writer.add(entry.id)
-            records.append(writer.fields)
         }
         for (key, target) in explicit.sorted(by: { $0.key < $1.key }) where local[key] == target {
-            records.append(["same", key])  // an explicit id is a local one too: written once
+            writer.record("same")  // an explicit id is a local one too: written once
+            writer.add(key)
         }
         for (scope, table) in [("explicit", explicit.filter { local[$0.key] != $0.value }), ("local", local)] {
             for (key, target) in table.sorted(by: { $0.key < $1.key }) {
-                var writer = Fields.Writer(scope)
+                writer.record(scope)
                 writer.add(key); writer.add(target.kind.rawValue); writer.add(target.chapterID); writer.add(target.chapterNumber)
                 writer.optional(target.anchor)
                 writer.optional(target.number.map { $0.parts.map(String.init).joined(separator: ",") })
@@ -108,10 +107,9 @@ extension Resolver.PageExports {
                 // Most ids are in the page's own file.
                 writer.add(target.location.path == header.sourcePath ? "=" : "/" + target.location.path)
                 writer.add(target.location.line); writer.add(target.location.column)
-                records.append(writer.fields)
             }
         }
-        return Fields.encode(records)
+        return writer.encoded
     }
 
     public init?(decoding bytes: [UInt8]) {

@@ -35,6 +35,17 @@ import Testing
         return text
     }
 
+    /// An output's first build writes no page cache; a second one (after any change) does.
+    func buildTwice(content: URL, output: URL) throws {
+        let first = try Build.run(options(content: content, output: output))
+        #expect(first.succeeded, "\(first.diagnostics.filter(\.isError))")
+        #expect(!FileManager.default.fileExists(atPath: output.deletingLastPathComponent().appendingPathComponent(".primer-cache/pages-\(output.lastPathComponent).manifest").path))
+        let file = content.appendingPathComponent("en/c0.md")
+        try TestSupport.write(TestSupport.read(file), to: file)  // the same text, a new time
+        let second = try Build.run(options(content: content, output: output))
+        #expect(second.succeeded && second.incremental == nil)
+    }
+
     func options(content: URL, output: URL) -> Build.Options {
         var options = Build.Options(content: content.path, templates: TestSupport.templates, output: output.path)
         options.product = .site(reuse: true)
@@ -120,7 +131,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let content = folder.appendingPathComponent("Content"), site = folder.appendingPathComponent("site")
         try Self.makeCourse(in: content)
-        _ = try Build.run(options(content: content, output: site))
+        try buildTwice(content: content, output: site)
         let file = content.appendingPathComponent("ru/c5.md")
         try TestSupport.write(TestSupport.read(file).replacingOccurrences(of: "Words of section 2", with: "Other words of section 2"), to: file)
         let result = try Build.run(options(content: content, output: site))
@@ -141,7 +152,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let content = folder.appendingPathComponent("Content"), site = folder.appendingPathComponent("out/site")
         try Self.makeCourse(in: content)
-        _ = try Build.run(options(content: content, output: site))
+        try buildTwice(content: content, output: site)
         let cache = folder.appendingPathComponent("out/.primer-cache")
         let manifest = cache.appendingPathComponent("pages-site.manifest"), exports = cache.appendingPathComponent("pages-site.exports")
         switch damage {
