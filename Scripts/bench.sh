@@ -114,6 +114,31 @@ if python3 -m pagefind --version >/dev/null 2>&1; then
   rm -rf "$BENCH/site-search"
 fi
 
+# The big course: BIG_CHAPTERS x 3 pages (10,000 by default; 0 skips it), one run of each tool
+# into tmpfs, then one incremental rebuild after a paragraph edit.
+BIG=${BIG_CHAPTERS:-3333}
+big=""
+if [ "$BIG" -gt 0 ] && [ -n "$hugo_bin" ] && [ -x "$hugo_bin" ] && [ -d "$SHM" ]; then
+  echo
+  echo "== $((BIG * 3)) pages: one full build by each, into $SHM, then an incremental rebuild"
+  python3 Scripts/synthetic-course.py "$BENCH/big/Content" "$BIG" >/dev/null
+  python3 Scripts/synthetic-hugo.py "$BENCH/big/Content" "$BENCH/big/hugo"
+  BIGBUILD="$PRIMER build --no-search --no-editions --content $BENCH/big/Content --output $SHM/primer-big"
+  rm -rf "$SHM/primer-big" "$SHM/.primer-cache"; sync
+  /usr/bin/time -o "$BENCH/big-primer.txt" -f "%e %M" $BIGBUILD >/dev/null 2>&1
+  rm -rf "$SHM/primer-big-hugo"; sync
+  /usr/bin/time -o "$BENCH/big-hugo.txt" -f "%e %M" "$hugo_bin" --quiet --source "$BENCH/big/hugo" --destination "$SHM/primer-big-hugo" >/dev/null 2>&1
+  rm -rf "$SHM/primer-big-hugo"
+  # The second build of an output writes the page cache; the third is incremental.
+  sed -i "s/^Intro to chapter 1[^:]*:/Intro to chapter 1 a:/" "$BENCH/big/Content/en/ch0001.md"
+  $BIGBUILD >/dev/null 2>&1
+  sed -i "s/^Intro to chapter 1[^:]*:/Intro to chapter 1 b:/" "$BENCH/big/Content/en/ch0001.md"
+  /usr/bin/time -o "$BENCH/big-incremental.txt" -f "%e %M" $BIGBUILD >"$BENCH/big-incremental.log" 2>/dev/null
+  tail -1 "$BENCH/big-incremental.log"
+  big="$(cat "$BENCH/big-primer.txt") $(cat "$BENCH/big-hugo.txt") $(cat "$BENCH/big-incremental.txt")"
+  rm -rf "$SHM/primer-big" "$SHM/.primer-cache" "$BENCH/big"
+fi
+
 rss_kb=$( { /usr/bin/time -f %M $BUILD --output "$BENCH/site-rss" >/dev/null; } 2>&1 | tail -1)
 mean() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['mean'])" "$1"; }
 median() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['median'])" "$1"; }
@@ -123,9 +148,9 @@ oneshm=""; [ -f "$BENCH/onechange-shm.json" ] && oneshm=$(median "$BENCH/onechan
 shm=""; copy=""
 [ -f "$BENCH/full-shm.json" ] && shm=$(mean "$BENCH/full-shm.json") && copy=$(mean "$BENCH/copy.json")
 primer7=""; [ -f "$BENCH/full-shm7.json" ] && primer7=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['median'])" "$BENCH/full-shm7.json")
-python3 - "$pages" "$full" "$nochange" "$one" "$rss_kb" "$shm" "$copy" "$search" "$deleted" "$hugo_time" "$hugo_rss" "$primer7" "$section" "$oneshm" <<'PY'
+python3 - "$pages" "$full" "$nochange" "$one" "$rss_kb" "$shm" "$copy" "$search" "$deleted" "$hugo_time" "$hugo_rss" "$primer7" "$section" "$oneshm" "$big" "$BIG" <<'PY'
 import sys
-pages, full, nochange, one, rss, shm, copy, search, deleted, hugo, hugo_rss, primer7, section, oneshm = sys.argv[1:]
+pages, full, nochange, one, rss, shm, copy, search, deleted, hugo, hugo_rss, primer7, section, oneshm, big, big_chapters = sys.argv[1:]
 full, nochange, one, rss, deleted = float(full), float(nochange), float(one), int(rss) / 1024, float(deleted)
 print()
 print(f"Summary for {pages} pages")
@@ -148,5 +173,12 @@ if hugo and primer7:
     print(f"  against Hugo, same pages, tmpfs, median of 7 each:")
     print(f"    Primer {primer7:6.3f} s, Hugo {hugo:6.3f} s: {primer7 / hugo:.2f}x Hugo's time   goal 0.50x")
     print(f"    peak memory Primer {rss:6.1f} MB, Hugo {hugo_rss:6.1f} MB: {rss / hugo_rss:.2f}x   goal 0.50x")
+if big:
+    p_time, p_kb, h_time, h_kb, i_time, i_kb = big.split()
+    p_time, h_time, i_time, p_mb, h_mb = float(p_time), float(h_time), float(i_time), int(p_kb) / 1024, int(h_kb) / 1024
+    print(f"  {int(big_chapters) * 3} pages, one run each, tmpfs:")
+    print(f"    Primer {p_time:6.2f} s, Hugo {h_time:6.2f} s: {p_time / h_time:.2f}x Hugo's time   goal 0.50x")
+    print(f"    peak memory Primer {p_mb:6.0f} MB, Hugo {h_mb:6.0f} MB: {p_mb / h_mb:.2f}x   goal 700 MB ({p_mb / 700:.2f}x of it)")
+    print(f"    one paragraph edited (incremental) {i_time:5.2f} s, {int(i_kb) / 1024:.0f} MB")
 PY
 rm -rf "$SHM/primer-bench-site" "$SHM/.primer-cache" "$BENCH/site-rss" "$BENCH/site-copy" "$TRASH"  # after the timings
