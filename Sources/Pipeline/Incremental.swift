@@ -173,7 +173,8 @@ extension BuildRun {
         let oldPrintBodies = oldPrints
         let files = renderer.renderChapters(course, indices) { tag, index in
             let range = printLayouts[tag]![index]
-            return [UInt8](oldPrintBodies[tag]!.subdata(in: range[0]..<(range[0] + range[1])))
+            let data = oldPrintBodies[tag]!
+            return [UInt8](data[(data.startIndex + range[0])..<(data.startIndex + range[0] + range[1])])
         }
         lap("incremental: render")
 
