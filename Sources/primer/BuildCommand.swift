@@ -10,7 +10,7 @@ struct BuildCommand: ParsableCommand {
     var bless = false
     @Flag(inversion: .prefixedNo, help: "Index the site for search with Pagefind (when installed).")
     var search = true
-    @Flag(inversion: .prefixedNo, help: "Make the book editions course.yml asks for (EPUB, and PDF when Typst is installed).")
+    @Flag(inversion: .prefixedNo, help: "Make the book editions course.yml asks for (EPUB, and PDF when Typst is installed). Without them, a rebuild after chapter edits is incremental.")
     var editions = true
     func run() throws { try execute(flags, write: true, bless: bless, search: search, editions: editions) }
 }
