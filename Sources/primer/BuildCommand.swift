@@ -69,7 +69,7 @@ func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool
         // Only chapter texts changed: their pages were made again from the page cache.
         print("primer: built \(result.pages) pages into \(flags.output)/ incrementally (\(made.count) file\(made.count == 1 ? "" : "s") made again, \(report.unchanged) kept as they were)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")
     } else if let report = result.written {
-        print("primer: built \(result.pages) pages into \(flags.output)/ (\(report.written) files written, \(report.unchanged) unchanged, \(report.removed) removed)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")
+        print("primer: built \(result.pages) pages into \(flags.output)/ (\(report.written) file\(report.written == 1 ? "" : "s") written, \(report.unchanged) unchanged, \(report.removed) removed)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")
     } else {
         print("primer: checked \(result.pages) pages, no errors\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")")
     }
