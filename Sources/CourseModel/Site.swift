@@ -62,16 +62,32 @@ public struct ChapterPage: Hashable, Sendable {
     }
 }
 
+/// A chapter label as one field of the caches: "n3", "aB", "u".
+extension ChapterLabel {
+    public var field: String {
+        switch self {
+        case .number(let n): "n\(n)"
+        case .appendix(let letter): "a" + letter
+        case .unnumbered: "u"
+        }
+    }
+
+    public init?(field: String) {
+        switch field.first {
+        case "n": guard let n = Int(field.dropFirst()) else { return nil }; self = .number(n)
+        case "a": self = .appendix(String(field.dropFirst()))
+        case "u": self = .unnumbered
+        default: return nil
+        }
+    }
+}
+
 /// A header in the caches' form (see `Fields`): every field but the id, the document and the outline.
 extension ChapterPage {
     public func writeHeader(into writer: inout Fields.Writer) {
         writer.add(locale.rawValue); writer.add(contentLocale.rawValue)
         writer.add(numbering.number)
-        switch numbering.label {
-        case .number(let n): writer.add("n\(n)")
-        case .appendix(let letter): writer.add("a" + letter)
-        case .unnumbered: writer.add("u")
-        }
+        writer.add(numbering.label.field)
         writer.add(numbering.sections)
         writer.add(title); writer.optional(summary); writer.add(sourcePath)
         writer.add(files.count)
@@ -86,14 +102,7 @@ extension ChapterPage {
     public static func readHeader(id: String, _ reader: inout Fields.Reader) -> ChapterPage? {
         guard let locale = LocaleTag(reader.string()), let contentLocale = LocaleTag(reader.string()) else { return nil }
         let number = reader.int()
-        let labelField = reader.string()
-        let label: ChapterLabel
-        switch labelField.first {
-        case "n": guard let n = Int(labelField.dropFirst()) else { return nil }; label = .number(n)
-        case "a": label = .appendix(String(labelField.dropFirst()))
-        case "u": label = .unnumbered
-        default: return nil
-        }
+        guard let label = ChapterLabel(field: reader.string()) else { return nil }
         let sections = reader.bool()
         let title = reader.string(), summary = reader.optional(), sourcePath = reader.string()
         let fileCount = reader.int()

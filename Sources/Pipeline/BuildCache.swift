@@ -78,19 +78,17 @@ struct BuildCache {
         return hasher.hex
     }
 
-    /// The manifest, if it matches `fingerprint` and the site on disk is untouched.
-    func validManifest(fingerprint: String) -> Manifest? {
-        guard let manifest = lastManifest(), manifest.fingerprint == fingerprint else { return nil }
-        return manifest
+    /// The last build's manifest as saved (whether the site still matches it is `siteIsAsWritten`).
+    func lastManifest() -> Manifest? {
+        guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return nil }
+        return Self.decode([UInt8](data))
     }
 
-    /// The last build's manifest, if the site on disk is still exactly what that build wrote.
-    func lastManifest() -> Manifest? {
-        guard let data = FileManager.default.contents(atPath: manifestURL.path), let manifest = Self.decode([UInt8](data)) else { return nil }
+    /// Whether the site on disk is still exactly what the build of `manifest` wrote.
+    func siteIsAsWritten(by manifest: Manifest) -> Bool {
         let present = Self.files(under: outputPath)
-        guard present.count == manifest.files.count else { return nil }
-        for path in present where manifest.files[path] != Self.stamp(outputPath + "/" + path) { return nil }
-        return manifest
+        guard present.count == manifest.files.count else { return false }
+        return present.allSatisfy { manifest.files[$0] == Self.stamp(outputPath + "/" + $0) }
     }
 
     func save(fingerprint: String, pages: Int, warnings: [Diagnostic]) {

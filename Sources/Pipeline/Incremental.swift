@@ -37,6 +37,7 @@ extension BuildRun {
         let store = PageCache(cache: cache)
         guard let manifest = store.load() else { return false }
         pageManifest = manifest
+        guard cache.siteIsAsWritten(by: previous) else { return false }
         lap("incremental: manifest")
         let sources = loaded.sources
         let inputs = self.inputs ?? BuildCache.inputs(options)
@@ -44,11 +45,7 @@ extension BuildRun {
         guard manifest.global == global, manifest.locales.map(\.tag) == loaded.locales else { return false }
         let all = sources.chapters.values.flatMap { $0.values }
         lap("incremental: fingerprint")
-        // A chapter file with the size and time it had is not read again (as git's index does).
-        let hashes = Dictionary(uniqueKeysWithValues: zip(all.map(\.path), parallelMap(all) { source in
-            if let cached = manifest.sources[source.path], !cached.stamp.isEmpty, cached.stamp == inputs.stamps[source.path] { return cached.hash }
-            return PageCache.hash(source)
-        }))
+        let hashes = PageCache.hashes(all, stamps: inputs.stamps, reusing: manifest)
         lap("incremental: hashes")
 
         // Which pages show a changed text.
@@ -234,21 +231,19 @@ extension BuildRun {
 
     // MARK: After a full build
 
-    /// Writes the page cache for the site a full build just wrote. Not on an output's first build:
+    /// Writes the page cache for the site a full build just wrote. Not on an output's first build
+    /// (no build manifest was there):
     /// most of those are never built again (a CI job, a fresh clone), and the cache costs a tenth
     /// of the build; the second build of an output writes it, and the third can use it. A page
     /// whose text and whole-course key are what the last page cache had keeps its entry as it was.
     func savePageCache(_ loaded: Loaded, _ parsed: Parsed, _ course: ResolvedCourse, printChunks: [String: [Int]]) {
         let store = PageCache(cache: cache)
-        guard builtBefore, result.succeeded, keepsPages(loaded.sources.config), result.written != nil else { return store.invalidate() }
+        guard previous != nil, result.succeeded, keepsPages(loaded.sources.config), result.written != nil else { return store.invalidate() }
         let sources = loaded.sources
         let all = sources.chapters.values.flatMap { $0.values }
         let inputs = self.inputs ?? BuildCache.inputs(options)
         let old = pageManifest
-        let hashes = Dictionary(uniqueKeysWithValues: zip(all.map(\.path), parallelMap(all) { source in
-            if let cached = old?.sources[source.path], !cached.stamp.isEmpty, cached.stamp == inputs.stamps[source.path] { return cached.hash }
-            return PageCache.hash(source)
-        }))
+        let hashes = PageCache.hashes(all, stamps: inputs.stamps, reusing: old)
         let global = BuildCache.fingerprint(inputs, excluding: Self.chapterPaths(sources))
         var manifest = PageCache.Manifest(global: global, tally: result.listings, sources: [:], locales: [])
         // The last page cache's entries stay right for a page with the same key: what a page shows

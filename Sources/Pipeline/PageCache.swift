@@ -166,6 +166,15 @@ struct PageCache {
         return hash.hex
     }
 
+    /// Every chapter file's hash by path; a file with the size and time it had in `last` is not
+    /// read again (as git's index does).
+    static func hashes(_ sources: [ChapterSource], stamps: [String: String], reusing last: Manifest?) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: zip(sources.map(\.path), parallelMap(sources) { source in
+            if let cached = last?.sources[source.path], !cached.stamp.isEmpty, cached.stamp == stamps[source.path] { return cached.hash }
+            return hash(source)
+        }))
+    }
+
     /// One locale's pages in table-of-contents order: each chapter's text in the locale or the
     /// first of its fallbacks that has it (as `Resolver` chooses).
     static func plan(_ sources: CourseSources, locale: LocaleTag) -> [(id: String, source: ChapterSource)] {
@@ -187,13 +196,8 @@ struct PageCache {
         return hash.hex
     }
 
-    /// As `Resolver` decides it: a translation not made from this version of the source text.
     static func isStale(id: String, source: ChapterSource, sources: CourseSources) -> Bool {
-        let sourceLocale = sources.config.sourceLocale
-        guard source.locale != sourceLocale else { return false }
-        let original = sources.chapters[id]?[sourceLocale]
-        guard let translatedFrom = source.translatedFrom else { return original != nil }
-        return translatedFrom != original?.fingerprint
+        Resolver.isStale(source, sourceLocale: sources.config.sourceLocale, original: sources.chapters[id]?[sources.config.sourceLocale])
     }
 
     /// The stamp to remember for a file: none when it changed in the last two seconds, since a

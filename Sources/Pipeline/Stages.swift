@@ -28,10 +28,8 @@ struct BuildRun {
     var inputs: BuildCache.Inputs?
     /// The page cache as the incremental build found it (its hashes spare the full build's).
     var pageManifest: PageCache.Manifest?
-    /// Whether this output was built before (its build manifest was there): see `savePageCache`.
-    var builtBefore = false
-    /// The last build's manifest when this build cannot be skipped but the site on disk is
-    /// still what that build wrote (the incremental build starts from it).
+    /// The last build's manifest when this build cannot be skipped (the incremental build starts
+    /// from it once it has checked that the site on disk is still what that build wrote).
     var previous: BuildCache.Manifest?
     /// What each locale's pages show the others, for the page cache (see Incremental.swift).
     var exports: [LocaleTag: Resolver.Exports] = [:]
@@ -73,8 +71,7 @@ struct BuildRun {
         inputs = BuildCache.inputs(options)
         fingerprint = BuildCache.fingerprint(inputs!, excluding: [])
         let last = cache.lastManifest()
-        builtBefore = FileManager.default.fileExists(atPath: cache.manifestURL.path)
-        guard let manifest = last, manifest.fingerprint == fingerprint else {
+        guard let manifest = last, manifest.fingerprint == fingerprint, cache.siteIsAsWritten(by: manifest) else {
             previous = last
             cache.invalidate()
             lap("cache: not up to date")

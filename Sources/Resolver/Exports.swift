@@ -65,19 +65,12 @@ extension Resolver {
                 if !fragment.isEmpty, chapters[name]?.targets.local[fragment] == nil { return nil }
             }
         }
-        let labels = strings[source.locale] ?? UIStrings(locale: source.locale, entries: [:])
-        var linker = Linker(chapter: numbered, global: global, chapters: chapters, labels: labels,
-                            contentFiles: contentFiles, contentLocaleFolder: source.locale.rawValue)
-        linker.imageSizes = imageSizes
-        let linked = linker.link(document)
-        var page = ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, numbering: numbering,
-                               title: source.title, summary: source.summary, sourcePath: source.path,
-                               document: linked, outline: numbered.outline, files: linker.files)
-        page.drawnFigures = linker.drawnFigures
+        var (page, linkDiagnostics) = linkedPage(numbered, locale: locale, global: global, chapters: chapters, sourceIDs: [:],
+                                                 strings: strings, contentFiles: contentFiles, imageSizes: imageSizes)
         page.isStale = isStale
         page.updated = source.updated
         let exported = PageExports(header: page.header, explicit: numberer.targets.explicit, local: numberer.targets.local)
-        return (page, exported, numberer.diagnostics + linker.diagnostics)
+        return (page, exported, numberer.diagnostics + linkDiagnostics)
     }
 }
 
@@ -102,7 +95,7 @@ extension Resolver.PageExports {
                 writer.add(key); writer.add(target.kind.rawValue); writer.add(target.chapterID); writer.add(target.chapterNumber)
                 writer.optional(target.anchor)
                 writer.optional(target.number.map { $0.parts.map(String.init).joined(separator: ",") })
-                writer.optional(target.number?.chapter.map(Self.label))
+                writer.optional(target.number?.chapter?.field)
                 writer.add(target.title)
                 // Most ids are in the page's own file.
                 writer.add(target.location.path == header.sourcePath ? "=" : "/" + target.location.path)
@@ -138,7 +131,7 @@ extension Resolver.PageExports {
                 if let parts {
                     let values = parts.split(separator: ",").compactMap { Int($0) }
                     guard values.count == parts.split(separator: ",").count else { return nil }
-                    number = Numbering(values, chapter: chapterLabel.flatMap(Self.label(_:)))
+                    number = Numbering(values, chapter: chapterLabel.flatMap(ChapterLabel.init(field:)))
                     if chapterLabel != nil && number?.chapter == nil { return nil }
                 }
                 let location = SourceLocation(path: path == "=" ? page.sourcePath : String(path.dropFirst()), line: line, column: column)
@@ -156,23 +149,6 @@ extension Resolver.PageExports {
         }
         header.outline = outline
         self.init(header: header, explicit: explicit, local: local)
-    }
-
-    static func label(_ label: ChapterLabel) -> String {
-        switch label {
-        case .number(let n): "n\(n)"
-        case .appendix(let letter): "a" + letter
-        case .unnumbered: "u"
-        }
-    }
-
-    static func label(_ field: String) -> ChapterLabel? {
-        switch field.first {
-        case "n": Int(field.dropFirst()).map { .number($0) }
-        case "a": .appendix(String(field.dropFirst()))
-        case "u": .unnumbered
-        default: nil
-        }
     }
 }
 

@@ -56,17 +56,20 @@ public enum Resolver {
         let numbered = numberLocales(numberedLocales, config: config, chapters: chapters, samples: samples)
         // The source locale's ids tell a translator which id their translation lacks.
         let sourceIDs = numbered[config.sourceLocale]?.global ?? [:]
-        // A translation is stale unless it was made from this version of the source text
-        // (hashes of every source chapter, in parallel).
-        let withSource = chapters.compactMap { id, versions in versions[config.sourceLocale].map { (id, $0.source) } }
+        // Fingerprints of the source chapters a translation says it was made from, in parallel.
+        let withSource = chapters.compactMap { id, versions in
+            versions.values.contains { $0.source.translatedFrom != nil } ? versions[config.sourceLocale].map { (id, $0.source) } : nil
+        }
         let fingerprints = Dictionary(uniqueKeysWithValues: zip(withSource.map(\.0), parallelMap(withSource) { $0.1.fingerprint }))
         let linked = linkLocales(locales.map { ($0, numbered[$0]!) }, sourceIDs: sourceIDs, strings: strings, contentFiles: contentFiles,
                                  imageSizes: imageSizes)
         for (locale, (localePages, linkDiagnostics)) in zip(locales, linked) {
             pages[locale] = localePages.map { page in
                 var page = page
-                page.isStale = page.contentLocale != config.sourceLocale
-                    && chapters[page.id]?[page.contentLocale]?.source.translatedFrom != fingerprints[page.id]
+                if let text = chapters[page.id]?[page.contentLocale]?.source {
+                    page.isStale = isStale(text, sourceLocale: config.sourceLocale, original: chapters[page.id]?[config.sourceLocale]?.source,
+                                           fingerprint: { fingerprints[$0.id] ?? $0.fingerprint })
+                }
                 page.updated = chapters[page.id]?[page.contentLocale]?.source.updated
                 return page
             }
@@ -78,6 +81,15 @@ public enum Resolver {
         }
         let course = ResolvedCourse(config: config, locales: locales, pages: pages, strings: strings)
         return (course, Array(diagnostics).sortedForDisplay(), allExports)
+    }
+
+    /// A translation is stale unless it was made from this version of the source text: its
+    /// `translated_from` is the fingerprint of `original` (asked of `fingerprint` only when needed).
+    public static func isStale(_ text: ChapterSource, sourceLocale: LocaleTag, original: ChapterSource?,
+                               fingerprint: (ChapterSource) -> String = { $0.fingerprint }) -> Bool {
+        guard text.locale != sourceLocale else { return false }
+        guard let translatedFrom = text.translatedFrom else { return original != nil }
+        return translatedFrom != original.map(fingerprint)
     }
 
     struct Target: Hashable {
@@ -152,18 +164,8 @@ public enum Resolver {
         let jobs = locales.enumerated().flatMap { index, entry in entry.1.chapters.map { (index, $0) } }
         let linked = parallelMap(jobs) { localeIndex, chapter in
             let (locale, numbered) = locales[localeIndex]
-            let source = chapter.parsed.source
-            let labels = strings[source.locale] ?? UIStrings(locale: source.locale, entries: [:])
-            var linker = Linker(chapter: chapter, global: numbered.global, chapters: byID[localeIndex], labels: labels,
-                                contentFiles: contentFiles, contentLocaleFolder: source.locale.rawValue)
-            linker.sourceIDs = sourceIDs
-            linker.imageSizes = imageSizes
-            let document = linker.link(chapter.document)
-            var page = ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, numbering: chapter.numbering,
-                                   title: source.title, summary: source.summary, sourcePath: source.path,
-                                   document: document, outline: chapter.outline, files: linker.files)
-            page.drawnFigures = linker.drawnFigures
-            return (page, linker.diagnostics)
+            return linkedPage(chapter, locale: locale, global: numbered.global, chapters: byID[localeIndex], sourceIDs: sourceIDs,
+                              strings: strings, contentFiles: contentFiles, imageSizes: imageSizes)
         }
         var result = locales.map { _ in ([ChapterPage](), [Diagnostic]()) }
         for ((localeIndex, _), (page, diagnostics)) in zip(jobs, linked) {
@@ -171,6 +173,26 @@ public enum Resolver {
             result[localeIndex].1 += diagnostics
         }
         return result
+    }
+}
+
+extension Resolver {
+    /// One numbered chapter linked as the page of `locale`, with what linking it found.
+    static func linkedPage(_ chapter: NumberedChapter, locale: LocaleTag, global: [String: Target], chapters: [String: NumberedChapter],
+                           sourceIDs: [String: Target], strings: [LocaleTag: UIStrings], contentFiles: Set<String>,
+                           imageSizes: [String: ImageSize]) -> (ChapterPage, [Diagnostic]) {
+        let source = chapter.parsed.source
+        let labels = strings[source.locale] ?? UIStrings(locale: source.locale, entries: [:])
+        var linker = Linker(chapter: chapter, global: global, chapters: chapters, labels: labels,
+                            contentFiles: contentFiles, contentLocaleFolder: source.locale.rawValue)
+        linker.sourceIDs = sourceIDs
+        linker.imageSizes = imageSizes
+        let document = linker.link(chapter.document)
+        var page = ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, numbering: chapter.numbering,
+                               title: source.title, summary: source.summary, sourcePath: source.path,
+                               document: document, outline: chapter.outline, files: linker.files)
+        page.drawnFigures = linker.drawnFigures
+        return (page, linker.diagnostics)
     }
 }
 
