@@ -52,7 +52,7 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftIDEUtils", package: "swift-syntax"),
         ]),
-        .target(name: "Renderer", dependencies: ["CourseModel", "Highlight", .product(name: "Mustache", package: "swift-mustache")]),
+        .target(name: "Renderer", dependencies: ["CourseModel", "Highlight"]),
         .target(name: "Editions", dependencies: ["CourseModel", "Renderer", "Highlight",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "CPlatform"),
@@ -73,6 +73,8 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             "Preview",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            // Only to check that Primer's Mustache renders templates as swift-mustache does.
+            .product(name: "Mustache", package: "swift-mustache"),
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 import CourseModel
 import Foundation
-import Mustache
+
 
 /// Values shared by every page of one locale.
 struct LocaleContext: Sendable {
@@ -24,7 +24,7 @@ struct LocaleContext: Sendable {
     let bodies: BodyMemo
 
     /// `parts`: the parts whose expanded table of contents will be asked for (nil: every part).
-    init(course: ResolvedCourse, locale: LocaleTag, library: MustacheLibrary?, bodies: BodyMemo = BodyMemo(), parts: Set<Int>? = nil) {
+    init(course: ResolvedCourse, locale: LocaleTag, library: TemplateLibrary?, bodies: BodyMemo = BodyMemo(), parts: Set<Int>? = nil) {
         self.bodies = bodies
         self.course = course
         self.locale = locale

@@ -1,15 +1,14 @@
 import CourseModel
-import Mustache
 
-// What each template can read. Every model is a plain `Sendable` value; swift-mustache reads it
-// through `MustacheParent` (`child(named:)`), so each model lists, in one switch, the names a
+// What each template can read. Every model is a plain `Sendable` value; a template reads it
+// through `TemplateParent` (`child(named:)`), so each model lists, in one switch, the names a
 // template may use. `Scripts/template-fields.py` turns these switches into the README's list.
 // A value that is absent reads as `false` inside a list (so a name is never looked up in an
 // outer context by accident) and as nothing at the top of a page.
 
 /// What the layout (`layout.mustache`) and every page template read.
 /// template: layout
-struct Frame: Sendable, Hashable, MustacheParent {
+struct Frame: Sendable, Hashable, TemplateParent {
     var lang: String
     var dir: String
     /// The way back to the site's root from this page ("../", "", or the base URL).
@@ -53,7 +52,7 @@ struct Frame: Sendable, Hashable, MustacheParent {
     }
 }
 
-struct Alternate: Sendable, Hashable, MustacheParent {
+struct Alternate: Sendable, Hashable, TemplateParent {
     var lang: String
     var href: String
     func child(named name: String) -> Any? {
@@ -66,7 +65,7 @@ struct Alternate: Sendable, Hashable, MustacheParent {
 }
 
 /// An entry of the language switcher.
-struct Language: Sendable, Hashable, MustacheParent {
+struct Language: Sendable, Hashable, TemplateParent {
     var lang: String
     var name: String
     var href: String
@@ -83,7 +82,7 @@ struct Language: Sendable, Hashable, MustacheParent {
 }
 
 /// A link with its text: "Listing 2.3", "Section 2.1", a chapter's download.
-struct LabeledLink: Sendable, Hashable, MustacheParent {
+struct LabeledLink: Sendable, Hashable, TemplateParent {
     var href: String
     var label: String
     func child(named name: String) -> Any? {
@@ -96,7 +95,7 @@ struct LabeledLink: Sendable, Hashable, MustacheParent {
 }
 
 /// The previous or next chapter.
-struct ChapterLink: Sendable, MustacheParent {
+struct ChapterLink: Sendable, TemplateParent {
     var href: String
     var title: String
     var number: Int
@@ -114,7 +113,7 @@ struct ChapterLink: Sendable, MustacheParent {
 }
 
 /// A page the template reads through `frame` for everything it does not have itself.
-protocol FramedPage: Sendable, MustacheParent {
+protocol FramedPage: Sendable, TemplateParent {
     var frame: Frame { get set }
     func field(_ name: String) -> Any?
 }
@@ -125,7 +124,7 @@ extension FramedPage {
 
 // MARK: Table of contents (toc.mustache, home.mustache, print.mustache)
 
-struct TOCPart: Sendable, MustacheParent {
+struct TOCPart: Sendable, TemplateParent {
     var chapterCount: LocalizedNumber
     /// "Part 2"; nil for a part that is not numbered (a preface's, the appendices).
     var label: String?
@@ -149,7 +148,7 @@ struct TOCPart: Sendable, MustacheParent {
     }
 }
 
-struct TOCChapter: Sendable, MustacheParent {
+struct TOCChapter: Sendable, TemplateParent {
     var href: String
     /// "3", "A"; nil for an unnumbered chapter.
     var number: String?
@@ -203,7 +202,7 @@ struct HomePage: FramedPage {
 }
 
 /// A link to a book edition: its file, its words with the size ("EPUB e-book (1.2 MB)"), its MIME type.
-struct EditionLink: Sendable, Hashable, MustacheParent {
+struct EditionLink: Sendable, Hashable, TemplateParent {
     var href: String
     var label: String
     var type: String
@@ -219,7 +218,7 @@ struct EditionLink: Sendable, Hashable, MustacheParent {
 
 // MARK: Chapter (chapter.mustache)
 
-struct ChapterInfo: Sendable, MustacheParent {
+struct ChapterInfo: Sendable, TemplateParent {
     var id: String
     var number: Int
     var title: String
@@ -244,7 +243,7 @@ struct ChapterInfo: Sendable, MustacheParent {
 }
 
 /// A banner: a translation that is stale, or missing (then `lang` is the text's language).
-struct Banner: Sendable, MustacheParent {
+struct Banner: Sendable, TemplateParent {
     var message: String
     var lang: String?
     func child(named name: String) -> Any? {
@@ -256,7 +255,7 @@ struct Banner: Sendable, MustacheParent {
     }
 }
 
-struct Updated: Sendable, MustacheParent {
+struct Updated: Sendable, TemplateParent {
     var date: String
     var text: String
     func child(named name: String) -> Any? {
@@ -268,7 +267,7 @@ struct Updated: Sendable, MustacheParent {
     }
 }
 
-struct OutlineItem: Sendable, MustacheParent {
+struct OutlineItem: Sendable, TemplateParent {
     var id: String
     var number: String?
     var title: String
@@ -315,7 +314,7 @@ struct ChapterPageModel: FramedPage {
 
 // MARK: Print version (print.mustache)
 
-struct PrintChapter: Sendable, MustacheParent {
+struct PrintChapter: Sendable, TemplateParent {
     var anchor: String
     var lang: String
     var title: String
@@ -351,7 +350,7 @@ struct PrintPage: FramedPage {
 
 // MARK: Sample gallery (gallery.mustache)
 
-struct GallerySample: Sendable, Hashable, MustacheParent {
+struct GallerySample: Sendable, Hashable, TemplateParent {
     var name: String
     var listingOnly: Bool
     var platform: String
@@ -394,7 +393,7 @@ struct GalleryPage: FramedPage, Hashable {
 
 // MARK: API index (api-index.mustache)
 
-struct IndexGroup: Sendable, Hashable, MustacheParent {
+struct IndexGroup: Sendable, Hashable, TemplateParent {
     var heading: String
     var anchor: String
     var entries: [IndexItem]
@@ -408,7 +407,7 @@ struct IndexGroup: Sendable, Hashable, MustacheParent {
     }
 }
 
-struct IndexItem: Sendable, Hashable, MustacheParent {
+struct IndexItem: Sendable, Hashable, TemplateParent {
     var name: String
     var docs: String?
     var places: [LabeledLink]
@@ -437,7 +436,7 @@ struct APIIndexPage: FramedPage, Hashable {
 
 // MARK: The site's root and 404 (index.mustache, 404.mustache)
 
-struct RootEntry: Sendable, MustacheParent {
+struct RootEntry: Sendable, TemplateParent {
     var lang: String
     var href: String
     var name: String
@@ -462,7 +461,7 @@ struct RootPage: FramedPage {
     func field(_ name: String) -> Any? { name == "entries" ? entries : nil }
 }
 
-struct NotFoundMessage: Sendable, MustacheParent {
+struct NotFoundMessage: Sendable, TemplateParent {
     var lang: String
     var title: String
     var text: String

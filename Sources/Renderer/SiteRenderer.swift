@@ -1,6 +1,5 @@
 import CourseModel
 import Foundation
-import Mustache
 import Synchronization
 
 /// The render stage: resolved course + templates + strings → the site's files.
@@ -22,13 +21,13 @@ public struct SiteRenderer: Sendable {
         "index_other_heading", "zip_readme_run", "zip_readme_expected", "zip_readme_chapter",
     ]
 
-    let library: MustacheLibrary
+    let library: TemplateLibrary
     let templates: [String: TemplateSource]
 
     /// Parses the templates; errors point into the template file.
     /// The last templates this process parsed, and what they gave: a preview's rebuilds after
     /// an edit to a chapter parse none again.
-    private static let parsed = Mutex<(templates: [String: TemplateSource], library: MustacheLibrary)?>(nil)
+    private static let parsed = Mutex<(templates: [String: TemplateSource], library: TemplateLibrary)?>(nil)
 
     public init(templates: [String: TemplateSource]) throws(DiagnosticsError) {
         if let last = Self.parsed.withLock({ $0 }), last.templates == templates {
@@ -36,7 +35,7 @@ public struct SiteRenderer: Sendable {
             self.templates = templates
             return
         }
-        var library = MustacheLibrary()
+        var library = TemplateLibrary()
         var diagnostics: [Diagnostic] = []
         for name in Self.requiredTemplates where templates[name] == nil {
             diagnostics.append(.error(.template, "template '\(name).mustache' is missing",
@@ -44,14 +43,10 @@ public struct SiteRenderer: Sendable {
         }
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
             do {
-                _ = try MustacheTemplate(string: template.text)  // errors at the template's own lines
-                try library.register(MustacheTemplate(string: PrimerHTML.pragma + template.text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error(.template, "template syntax: \(error.error)",
-                                          at: SourceLocation(path: template.path, line: error.context.lineNumber,
-                                                             column: error.context.columnNumber + 1)))
+                try library.register(Template(template.text), named: name)
             } catch {
-                diagnostics.append(.error(.template, "template syntax: \(error)", at: SourceLocation(path: template.path)))
+                diagnostics.append(.error(.template, "template syntax: \(error.message)",
+                                          at: SourceLocation(path: template.path, line: error.line, column: error.column)))
             }
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
@@ -60,9 +55,9 @@ public struct SiteRenderer: Sendable {
         Self.parsed.withLock { $0 = (templates, library) }
     }
 
-    /// swift-mustache's own transforms, which are not string keys.
+    /// The built-in transforms (swift-mustache's, and a list item's place), which are not string keys.
     static let builtInTransforms: Set<String> = ["capitalized", "lowercased", "uppercased", "reversed", "count", "empty", "first",
-                                                 "last", "even", "odd", "enumerated", "sorted", "minusone", "plusone", "equalzero"]
+                                                 "last", "even", "odd", "enumerated", "sorted", "minusone", "plusone", "equalzero", "index"]
 
     /// Every `{{t.key}}` and counted `{{ key(number) }}` a template uses, with where it is used.
     public func templateKeys() -> [(key: String, location: SourceLocation)] {

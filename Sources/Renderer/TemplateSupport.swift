@@ -1,25 +1,11 @@
 import CourseModel
 import Foundation
-import Mustache
 import Synchronization
-
-/// swift-mustache's HTML escaping, done on UTF-8 bytes. Its own goes character by character
-/// through a dictionary (Unicode-normalized hashing for every character of every value) and
-/// was a sixth of the templates' time. Same characters escaped, same entities.
-struct PrimerHTML: MustacheContentType {
-    func escapeText(_ text: String) -> String { escapeHTML(text, apostrophes: true) }
-
-    /// Put before every template: a standalone line, so it leaves no trace in the output.
-    static let pragma: String = {
-        MustacheContentTypes.register(PrimerHTML(), named: "PRIMER_HTML")
-        return "{{% CONTENT_TYPE: PRIMER_HTML }}\n"
-    }()
-}
 
 /// A number a template can print (`{{chapter_count}}`, the locale's digits) or pass to a
 /// counted string (`{{ part_chapter_count(chapter_count) }}`: the catalog entry in the plural
 /// form the number needs).
-struct LocalizedNumber: MustacheTransformable, CustomStringConvertible, Sendable {
+struct LocalizedNumber: TemplateTransformable, CustomStringConvertible, Sendable {
     let value: Int
     let strings: UIStrings
     var description: String { strings.number(value) }

@@ -45,8 +45,8 @@ import Testing
         #expect(home.contains("<a href=\"print.html\">Весь курс на одной странице, для печати из браузера</a>"))
     }
 
-    /// Templates escape values with our byte-wise escaper (see `PrimerHTML`): the same five
-    /// characters and entities as swift-mustache's own, and `{{{…}}}` still leaves HTML alone.
+    /// Templates escape values byte-wise (`escapeHTML(_:apostrophes:)`): the same five characters
+    /// and entities as swift-mustache's escaping, and `{{{…}}}` still leaves HTML alone.
     @Test func templateValuesAreEscapedAsMustacheEscapesThem() throws {
         let folder = try TestSupport.copyFixture("basic")
         let intro = folder.appendingPathComponent("Content/en/intro.md")
