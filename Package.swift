@@ -65,7 +65,7 @@ let package = Package(
         ]),
         .executableTarget(name: "primer", dependencies: [
             "Preview",
-            "Pipeline", "CourseModel", "Samples", "Importers",
+            "Pipeline", "CourseModel", "Samples", "Importers", "CPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [

@@ -3,6 +3,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #if defined(__linux__)
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -17,5 +20,11 @@ int primer_exchange_paths(const char *a, const char *b) {
 #else
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+void primer_tune_allocator(void) {
+#ifdef __GLIBC__
+    mallopt(M_TOP_PAD, 64 << 20);
 #endif
 }

@@ -68,6 +68,10 @@ enum AttributeSyntax {
 
     /// Splits `text {#id}` into the text and its attributes (the text unchanged when there are none).
     static func splitTrailing(_ text: String) -> (String, Attributes?) {
+        // Most runs end in a letter or a full stop: nothing to trim, nothing to split, no copy.
+        if let last = text.utf8.last, last < 0x80, last != UInt8(ascii: "}"), !(last == 0x20 || (0x09...0x0D).contains(last)) {
+            return (text, nil)
+        }
         let trimmed = text.trimmingTrailingWhitespace()
         guard trimmed.hasSuffix("}"), let open = trimmed.lastIndex(of: "{") else { return (text, nil) }
         let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]

@@ -37,28 +37,29 @@ let extensions = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 /// `xmpp:` keeps autolink; any `[`, one byte, `]` keeps tasklist.
 func usableExtensions(_ utf8: [UInt8]) -> [String: Bool] {
     var autolink = false, tasklist = false
-    let count = utf8.count
-    var index = 0
-    while index < count && !(autolink && tasklist) {
-        let byte = utf8[index]
-        switch byte {
-        case UInt8(ascii: "@"): autolink = true
-        case UInt8(ascii: ":"):
-            if index + 2 < count && utf8[index + 1] == UInt8(ascii: "/") && utf8[index + 2] == UInt8(ascii: "/") { autolink = true }
-            if hasSuffix(utf8, before: index, "mailto") || hasSuffix(utf8, before: index, "xmpp") { autolink = true }
-        case UInt8(ascii: "."):
-            if hasSuffix(utf8, before: index, "www") { autolink = true }
-        case UInt8(ascii: "["):
-            if index + 2 < count && utf8[index + 2] == UInt8(ascii: "]") { tasklist = true }
-        default: break
+    utf8.withUnsafeBufferPointer { bytes in
+        let count = bytes.count
+        var index = 0
+        while index < count && !(autolink && tasklist) {
+            switch bytes[index] {
+            case UInt8(ascii: "@"): autolink = true
+            case UInt8(ascii: ":"):
+                if index + 2 < count && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") { autolink = true }
+                if hasSuffix(bytes, before: index, "mailto") || hasSuffix(bytes, before: index, "xmpp") { autolink = true }
+            case UInt8(ascii: "."):
+                if hasSuffix(bytes, before: index, "www") { autolink = true }
+            case UInt8(ascii: "["):
+                if index + 2 < count && bytes[index + 2] == UInt8(ascii: "]") { tasklist = true }
+            default: break
+            }
+            index += 1
         }
-        index += 1
     }
     return ["autolink": autolink, "tasklist": tasklist]
 }
 
 /// Whether `utf8[..<end]` ends with `word`, ignoring ASCII case.
-private func hasSuffix(_ utf8: [UInt8], before end: Int, _ word: StaticString) -> Bool {
+private func hasSuffix(_ utf8: UnsafeBufferPointer<UInt8>, before end: Int, _ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount
     guard end >= count else { return false }
     return word.withUTF8Buffer { letters in

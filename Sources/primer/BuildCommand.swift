@@ -38,8 +38,9 @@ func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool
         FileHandle.standardError.write(Data("primer: error: \(error.description)\n".utf8))
         throw ExitCode(2)
     }
-    for diagnostic in result.diagnostics {
-        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    // One write for all of them: a course with thousands of warnings made as many system calls.
+    if !result.diagnostics.isEmpty {
+        FileHandle.standardError.write(Data(result.diagnostics.map { $0.description + "\n" }.joined().utf8))
     }
     let errors = result.diagnostics.filter(\.isError).count
     let warnings = result.diagnostics.count - errors

@@ -3,6 +3,28 @@ import Markdown
 import Testing
 
 @Suite struct ParserTests {
+    /// cmark allocates from Primer's arena (CPlatform/arena.c), whose chunks a thread keeps and
+    /// zeroes between parses and whose newest block grows in place. Trees of every size, one
+    /// after another on this thread, each the same as when parsed first.
+    @Test func parsesOneAfterAnotherReuseTheArenaAndGiveTheSameTrees() {
+        let line = String(repeating: "word ", count: 40) + "\n"
+        let texts = [
+            "# Small\n\nOne *paragraph* with `code`.\n",
+            "```swift\n" + String(repeating: "let value = 1 // a long listing line\n", count: 20_000) + "```\n",  // past a chunk
+            "## Many\n\n" + (0..<2_000).map { "- item \($0) ~~gone~~ **kept**\n" }.joined(),
+            String(repeating: line, count: 3_000) + "\n| a | b |\n| - | - |\n| 1 | 2 |\n",  // one paragraph's buffer grows and grows
+            "Short [link](https://example.org) and www.example.org.\n",
+        ]
+        let first = texts.map { TestSupport.parse($0).0 }
+        for round in 0..<3 {
+            for (index, text) in texts.enumerated().shuffled() {
+                #expect(TestSupport.parse(text).0 == first[index], "round \(round), text \(index)")
+            }
+        }
+        guard case .code(let code) = first[1].blocks.first else { Issue.record("no listing: \(first[1].blocks.prefix(1))"); return }
+        #expect(code.code.count == 20_000 * 37)
+    }
+
     @Test func headingAttributesAreRead() throws {
         let (doc, diagnostics) = TestSupport.parse("## Retain cycles {#retain-cycles .extra}\n\n## Plain {-}\n")
         #expect(diagnostics.isEmpty)

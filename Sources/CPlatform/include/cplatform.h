@@ -61,9 +61,14 @@ int primer_copy_executable(const char *from, const char *to, int uid, int gid);
 /// this way too. Returns how many were killed.
 int primer_kill_marked(const char *marker);
 
+/// Lets the heap grow in 64 MB steps and keep them (glibc's M_TOP_PAD), instead of giving memory
+/// back to the kernel and faulting it in again page by page; a no-op without glibc.
+void primer_tune_allocator(void);
+
 /// A bump allocator for cmark-gfm (`cmark_parser_new_with_mem`): allocation is a pointer
-/// increment, freeing does nothing, and `primer_arena_end` releases the whole tree at once.
-/// One arena per thread: begin before a parse, end once its tree has been read.
+/// increment (the newest block grows in place), freeing does nothing, and `primer_arena_end`
+/// releases the whole tree at once, keeping up to 2 MB of zeroed chunks for the thread's next
+/// parse. One arena per thread: begin before a parse, end once its tree has been read.
 void primer_arena_begin(void);
 void primer_arena_end(void);
 void *primer_arena_calloc(size_t count, size_t size);
