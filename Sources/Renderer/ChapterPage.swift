@@ -50,6 +50,23 @@ extension SiteRenderer {
     static func find(_ marker: String, in text: String) -> Range<String.Index>? {
         let needle = Array(marker.utf8)
         let utf8 = text.utf8
+        let offset: Int?? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let base = bytes.baseAddress, bytes.count >= needle.count else { return nil }
+            var from = 0
+            // memchr for the rare first byte, then the rest compared.
+            while from + needle.count <= bytes.count, let hit = memchr(base + from, Int32(needle[0]), bytes.count - from) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard at + needle.count <= bytes.count else { return nil }
+                if memcmp(base + at, needle, needle.count) == 0 { return at }
+                from = at + 1
+            }
+            return nil
+        }
+        if let found = offset {
+            guard let found else { return nil }
+            let start = utf8.index(utf8.startIndex, offsetBy: found)
+            return start..<utf8.index(start, offsetBy: needle.count)
+        }
         var index = utf8.startIndex
         while let first = utf8[index...].firstIndex(of: needle[0]) {
             if utf8[first...].starts(with: needle) {

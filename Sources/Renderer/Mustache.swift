@@ -475,10 +475,35 @@ extension Optional: OptionalValue {
     fileprivate var wrapped: Any? { self.map { $0 } }
 }
 
+/// A value on the renderer's stack, cast once when it is pushed: a model read through
+/// `TemplateParent` is not copied out of an `Any` again for every name looked up in it.
+private enum StackValue {
+    case parent(any TemplateParent)
+    case other(Any)
+
+    init(_ value: Any) {
+        if let parent = value as? TemplateParent { self = .parent(parent) } else { self = .other(value) }
+    }
+
+    var value: Any {
+        switch self {
+        case .parent(let parent): return parent
+        case .other(let value): return value
+        }
+    }
+
+    func child(_ name: String) -> Any? {
+        switch self {
+        case .parent(let parent): return parent.child(named: name)
+        case .other(let value): return TemplateRenderer.child(name, of: value)
+        }
+    }
+}
+
 private struct TemplateRenderer {
     let library: TemplateLibrary
     /// The values being read, outermost first.
-    var stack: [Any]
+    var stack: [StackValue]
     var place: SequencePlace?
     var escaping = true
     var indentation = ""
@@ -486,7 +511,7 @@ private struct TemplateRenderer {
 
     init(library: TemplateLibrary, root: Any) {
         self.library = library
-        stack = [root]
+        stack = [StackValue(root)]
     }
 
     mutating func render(_ nodes: [TemplateNode], into output: inout String) {
@@ -525,7 +550,7 @@ private struct TemplateRenderer {
                     here.index = offset
                     here.first = offset == 0
                     here.last = offset == items.count - 1
-                    stack.append(item)
+                    stack.append(StackValue(item))
                     place = here
                     render(children, into: &output)
                     stack.removeLast()
@@ -535,7 +560,7 @@ private struct TemplateRenderer {
                 if flag { render(children, into: &output) }
             case .some(let item):
                 let saved = place
-                stack.append(item)
+                stack.append(StackValue(item))
                 place = nil
                 render(children, into: &output)
                 stack.removeLast()
@@ -549,7 +574,7 @@ private struct TemplateRenderer {
             case let sequence as TemplateSequence:
                 guard sequence.templateItems.isEmpty else { return }
                 let saved = place
-                stack.append(value as Any)
+                stack.append(StackValue(value as Any))
                 place = nil
                 render(children, into: &output)
                 stack.removeLast()
@@ -607,20 +632,22 @@ private struct TemplateRenderer {
     func lookUp(_ reference: TemplateReference) -> Any? {
         var value: Any?
         switch reference.start {
+        case _ where reference.names.isEmpty && reference.start != .sequence:
+            value = stack.last?.value  // `.`, and `{{}}` as swift-mustache reads it
         case .current:
-            value = stack.last
+            value = stack.last?.value
         case .sequence:
             value = place
         case .top:
-            value = stack.last
-            for name in reference.names {
+            value = stack.last.flatMap { $0.child(reference.names[0]) }
+            for name in reference.names.dropFirst() {
                 guard let object = value else { break }
                 value = Self.child(name, of: object)
             }
         case .stack:
             var found: Any?
             for object in stack.reversed() {
-                if let child = Self.child(reference.names[0], of: object) {
+                if let child = object.child(reference.names[0]) {
                     found = child
                     break
                 }

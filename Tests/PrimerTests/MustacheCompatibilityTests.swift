@@ -66,7 +66,7 @@ import Testing
         "{{<parent}}{{$title}}My {{name}}{{/title}}{{/parent}}", "{{<parent}}\n{{$body}}\n  mine\n{{/body}}\n{{/parent}}\n",
         "{{<parent}}{{/parent}}", "{{> grand}}", "  {{$body}}\n  default\n  {{/body}}\n",
         "{{% CONTENT_TYPE: TEXT }}\n{{title}}", "line\r\n{{#yes}}\r\nin\r\n{{/yes}}\r\nend", "trailing  ", "{{#yes}}a{{/yes}}  \n  {{#yes}}\nb\n{{/yes}}",
-        "\t{{#items}}\t\n{{name}}\n\t{{/items}}\t\nz", "{{#yes}}{{#no}}x{{/no}}{{/yes}}", "{{ name}}{{name }}{{{ name }}}", "a{{", "{{.name}}{{#items}}{{.name}}{{/items}}",
+        "\t{{#items}}\t\n{{name}}\n\t{{/items}}\t\nz", "{{#yes}}{{#no}}x{{/no}}{{/yes}}", "{{ name}}{{name }}{{{ name }}}", "a{{", "{{.name}}{{#items}}{{.name}}{{/items}}", "{{}}|{{..}}|{{#items}}{{ }}{{/items}}",
         // Errors: both must refuse.
         "{{#yes}}unclosed", "{{/yes}}", "{{#a}}{{/b}}", "{{name", "{{{name}}", "{{! comment", "{{=<% %>}}", "{{% CONTENT_TYPE: NONE }}",
         "{{ f(g(name) }}", "{{<parent}}x{{name}}{{/parent}}", "{{$ f(x)}}{{/f(x)}}",
