@@ -61,7 +61,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
         text += "\(severity.rawValue): "
         if let code {
             // After the first line: a diff or a program's stderr may follow.
-            let end = message.firstIndex(of: "\n") ?? message.endIndex
+            var end = message.utf8.firstIndex(of: 0x0A) ?? message.endIndex  // bytes: no grapheme breaking
+            if end > message.startIndex, message.utf8[message.utf8.index(before: end)] == 0x0D { end = message.utf8.index(before: end) }
             text += message[..<end] + " [\(code.rawValue)]" + message[end...]
         } else {
             text += message

@@ -9,6 +9,10 @@ public extension StringProtocol {
     }
 
     func trimmingTrailingWhitespace() -> String {
+        // Most texts end in a letter or punctuation: nothing to trim, no copy.
+        if let string = self as? String, let last = string.utf8.last, last < 0x80, !(last == 0x20 || (0x09...0x0D).contains(last)) {
+            return string
+        }
         var s = Substring(self)
         while let last = s.last, last.isWhitespace { s.removeLast() }
         return String(s)

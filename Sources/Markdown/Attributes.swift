@@ -8,7 +8,12 @@ enum AttributeSyntax {
         func skipSpaces() { while index < body.endIndex, body[index] == " " || body[index] == "\t" { index = body.index(after: index) } }
         func word() -> Substring {
             let start = index
-            while index < body.endIndex, !" \t=\"".contains(body[index]) { index = body.index(after: index) }
+            while index < body.endIndex {
+                switch body[index] {
+                case " ", "\t", "=", "\"": return body[start..<index]
+                default: index = body.index(after: index)
+                }
+            }
             return body[start..<index]
         }
         skipSpaces()
@@ -62,6 +67,15 @@ enum AttributeSyntax {
     }
 
     static func isValidID(_ id: some StringProtocol) -> Bool {
+        // ASCII ids (nearly all) by their bytes; Unicode's letter and digit tables otherwise.
+        if id.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            let bytes = id.utf8
+            guard let first = bytes.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A else { return false }
+            return bytes.allSatisfy { byte in
+                let lower = byte | 0x20
+                return (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F || byte == 0x3A || byte == 0x2E
+            }
+        }
         guard let first = id.first, first.isLetter else { return false }
         return id.allSatisfy { ($0.isLetter || $0.isNumber || "-_:.".contains($0)) }
     }
@@ -73,7 +87,8 @@ enum AttributeSyntax {
             return (text, nil)
         }
         let trimmed = text.trimmingTrailingWhitespace()
-        guard trimmed.hasSuffix("}"), let open = trimmed.lastIndex(of: "{") else { return (text, nil) }
+        // Bytes, not characters: String's hasSuffix compares canonical equivalents.
+        guard trimmed.utf8.last == UInt8(ascii: "}"), let open = trimmed.utf8.lastIndex(of: UInt8(ascii: "{")) else { return (text, nil) }
         let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
         guard let attributes = parse(inner) else { return (text, nil) }
         let before = String(trimmed[..<open])
@@ -101,11 +116,11 @@ enum AttributeSyntax {
         func firstWord<S: StringProtocol>(_ text: S) -> String {
             String(text.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
         }
-        guard let open = trimmed.firstIndex(of: "{") else {
+        guard let open = trimmed.utf8.firstIndex(of: UInt8(ascii: "{")) else {
             return (firstWord(trimmed), nil, true)
         }
         let language = firstWord(trimmed[..<open])
-        guard trimmed.hasSuffix("}") else { return (language, nil, false) }
+        guard trimmed.utf8.last == UInt8(ascii: "}") else { return (language, nil, false) }
         let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
         guard let attributes = parse(inner) else { return (language, nil, false) }
         return (language, attributes, true)
