@@ -38,9 +38,13 @@ func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool
         FileHandle.standardError.write(Data("primer: error: \(error.description)\n".utf8))
         throw ExitCode(2)
     }
-    // One write for all of them: a course with thousands of warnings made as many system calls.
+    // One write for all of them (a course with thousands of warnings made as many system calls),
+    // formatted in parallel, a thousand at a time.
     if !result.diagnostics.isEmpty {
-        FileHandle.standardError.write(Data(result.diagnostics.map { $0.description + "\n" }.joined().utf8))
+        let all = result.diagnostics
+        let batches = stride(from: 0, to: all.count, by: 1000).map { $0..<min($0 + 1000, all.count) }
+        let text = parallelMap(batches) { batch in all[batch].map { $0.description + "\n" }.joined() }.joined()
+        FileHandle.standardError.write(Data(text.utf8))
     }
     let errors = result.diagnostics.filter(\.isError).count
     let warnings = result.diagnostics.count - errors
