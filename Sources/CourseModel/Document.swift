@@ -46,7 +46,10 @@ public struct Numbering: Hashable, Sendable {
     }
 }
 
-public indirect enum Inline: Hashable, Sendable {
+/// Only links and images are boxed (`indirect`): the other cases hold a string or an array in
+/// place, so a run of text is one value in its array, not a value and a heap box (a 10,000-page
+/// course's documents took 780 MB with every case boxed).
+public enum Inline: Hashable, Sendable {
     case text(String)
     case code(String)
     case softBreak
@@ -54,8 +57,8 @@ public indirect enum Inline: Hashable, Sendable {
     case emphasis([Inline])
     case strong([Inline])
     case strikethrough([Inline])
-    case link(Link)
-    case image(Image)
+    indirect case link(Link)
+    indirect case image(Image)
     case html(String)
     case footnoteReference(String)
 }
@@ -230,25 +233,26 @@ public struct Exercise: Hashable, Sendable {
     }
 }
 
-public indirect enum Block: Hashable, Sendable {
+/// Like `Inline`: the large cases are boxed, a paragraph, a quote or a list of exercises is not.
+public enum Block: Hashable, Sendable {
     case paragraph([Inline], Position)
-    case heading(Heading)
-    case code(CodeBlock)
+    indirect case heading(Heading)
+    indirect case code(CodeBlock)
     case html(String)
     case quote([Block])
-    case callout(Callout, [Block])
-    case list(ListBlock)
+    indirect case callout(Callout, [Block])
+    indirect case list(ListBlock)
     case rule
-    case table(Table)
-    case figure(Figure)
+    indirect case table(Table)
+    indirect case figure(Figure)
     case exercises([Exercise])
     case footnoteDefinition(label: String, blocks: [Block])
     /// A sample of the samples package; the resolve stage turns it into listings and output.
-    case sample(SampleEmbed)
+    indirect case sample(SampleEmbed)
     /// An inline ```swift {run}, {compile} or {fails} snippet (the code shown, and the snippet checked).
-    case snippet(CodeBlock, Snippet)
+    indirect case snippet(CodeBlock, Snippet)
     /// Captured program output.
-    case output(OutputBlock)
+    indirect case output(OutputBlock)
     /// A listing shown but not run (Apple-only frameworks), with a note: a sample's, or an
     /// inline ```swift {listing-only} block's.
     case listingOnlyNote(inline: Bool)
