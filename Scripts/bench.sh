@@ -60,16 +60,28 @@ if [ -n "$hugo_bin" ] && [ -x "$hugo_bin" ] && [ -d "$SHM" ]; then
   python3 Scripts/synthetic-hugo.py "$BENCH/Content" "$BENCH/hugo"
   echo
   echo "== Hugo $("$hugo_bin" version | grep -o 'v[0-9.]*' | head -1) on the same $pages pages, into $SHM"
-  hyperfine --warmup 1 --runs 7 --export-json "$BENCH/hugo.json" \
-    --prepare "rm -rf $SHM/primer-bench-hugo; sync" \
-    "$hugo_bin --quiet --source $BENCH/hugo --destination $SHM/primer-bench-hugo"
-  hugo_time=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['median'])" "$BENCH/hugo.json")
+  # Seven pairs, each tool in turn (after one warm-up run of each): a slower minute on this
+  # machine then slows both, and the ratio is each tool's median over the same minutes.
+  python3 - "$BENCH/pairs.json" "$SHM" "$BUILD --output $SHM/primer-bench-site" \
+    "$hugo_bin --quiet --source $BENCH/hugo --destination $SHM/primer-bench-hugo" <<'PY'
+import json, shutil, statistics, subprocess, sys, time
+out, shm, primer, hugo = sys.argv[1:]
+def run(command, folders):
+    for folder in folders: shutil.rmtree(folder, ignore_errors=True)
+    subprocess.run(["sync"])
+    start = time.perf_counter()
+    subprocess.run(command, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+primer_out = [f"{shm}/primer-bench-site", f"{shm}/.primer-cache"]
+hugo_out = [f"{shm}/primer-bench-hugo"]
+run(primer, primer_out); run(hugo, hugo_out)
+pairs = [(run(primer, primer_out), run(hugo, hugo_out)) for _ in range(7)]
+for p, h in pairs: print(f"  Primer {p:6.3f} s   Hugo {h:6.3f} s   {p / h:.2f}x")
+json.dump({"primer": statistics.median(p for p, _ in pairs), "hugo": statistics.median(h for _, h in pairs)}, open(out, "w"))
+PY
+  hugo_time=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['hugo'])" "$BENCH/pairs.json")
   hugo_rss=$( { /usr/bin/time -f %M "$hugo_bin" --quiet --source "$BENCH/hugo" --destination "$SHM/primer-bench-hugo-rss" >/dev/null; } 2>&1 | tail -1)
   rm -rf "$SHM/primer-bench-hugo" "$SHM/primer-bench-hugo-rss"
-  # Primer's figure for the ratio: the median of as many runs, taken just before.
-  hyperfine --warmup 1 --runs 7 --export-json "$BENCH/full-shm7.json" \
-    --prepare "rm -rf $SHM/primer-bench-site $SHM/.primer-cache; sync" \
-    "$BUILD --output $SHM/primer-bench-site"
 fi
 
 echo
@@ -147,7 +159,7 @@ section=$(mean "$BENCH/onesection.json")
 oneshm=""; [ -f "$BENCH/onechange-shm.json" ] && oneshm=$(median "$BENCH/onechange-shm.json")
 shm=""; copy=""
 [ -f "$BENCH/full-shm.json" ] && shm=$(mean "$BENCH/full-shm.json") && copy=$(mean "$BENCH/copy.json")
-primer7=""; [ -f "$BENCH/full-shm7.json" ] && primer7=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['median'])" "$BENCH/full-shm7.json")
+primer7=""; [ -f "$BENCH/pairs.json" ] && primer7=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['primer'])" "$BENCH/pairs.json")
 python3 - "$pages" "$full" "$nochange" "$one" "$rss_kb" "$shm" "$copy" "$search" "$deleted" "$hugo_time" "$hugo_rss" "$primer7" "$section" "$oneshm" "$big" "$BIG" <<'PY'
 import sys
 pages, full, nochange, one, rss, shm, copy, search, deleted, hugo, hugo_rss, primer7, section, oneshm, big, big_chapters = sys.argv[1:]
@@ -170,7 +182,7 @@ if search:
     print(f"  full build + search index {float(search):5.3f} s   (Pagefind adds {float(search) - full:.3f} s, {float(search) / full:.1f}x the build)")
 if hugo and primer7:
     hugo, primer7, hugo_rss = float(hugo), float(primer7), int(hugo_rss) / 1024
-    print(f"  against Hugo, same pages, tmpfs, median of 7 each:")
+    print(f"  against Hugo, same pages, tmpfs, median of 7 runs each, taken in turn:")
     print(f"    Primer {primer7:6.3f} s, Hugo {hugo:6.3f} s: {primer7 / hugo:.2f}x Hugo's time   goal 0.50x")
     print(f"    peak memory Primer {rss:6.1f} MB, Hugo {hugo_rss:6.1f} MB: {rss / hugo_rss:.2f}x   goal 0.50x")
 if big:

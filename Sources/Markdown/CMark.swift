@@ -36,8 +36,9 @@ let extensions = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 /// converter joins runs). Conservative: any `@`, `://`, `www.` (any case), `mailto:` or
 /// `xmpp:` keeps autolink; any `[`, one byte, `]` keeps tasklist.
 func usableExtensions(_ utf8: [UInt8]) -> [String: Bool] {
-    var autolink = false, tasklist = false
-    utf8.withUnsafeBufferPointer { bytes in
+    // The flags live in the closure (a captured variable that is written is a heap box).
+    let (autolink, tasklist) = utf8.withUnsafeBufferPointer { bytes -> (Bool, Bool) in
+        var autolink = false, tasklist = false
         let count = bytes.count
         var index = 0
         while index < count && !(autolink && tasklist) {
@@ -54,6 +55,7 @@ func usableExtensions(_ utf8: [UInt8]) -> [String: Bool] {
             }
             index += 1
         }
+        return (autolink, tasklist)
     }
     return ["autolink": autolink, "tasklist": tasklist]
 }
