@@ -11,7 +11,7 @@ PIP_INSTALL := python3 -m pip install -q --disable-pip-version-check --root-user
 .PHONY: site check serve test bench clean deps bench-deps search-deps check-deps editions-deps site-checks release
 
 # What authors run uses the release build of primer: an edit reaches the open page in about
-# 85 ms with it, against 600 ms with the debug build (swift-syntax's parser, which highlights
+# 80 ms with it, against 600 ms with the debug build (swift-syntax's parser, which highlights
 # every listing, is many times slower unoptimised). Its first build compiles swift-syntax with
 # optimisation, once; later builds recompile only what changed. `make test` uses the debug build.
 RELEASE_PRIMER := .build/release/primer
