@@ -114,6 +114,14 @@ public enum Build {
         var snippets: [Snippet] = []
         var tally = ListingTally()
         var unmarked: [Position] = []
+        /// Whether the chapter embeds a sample or shows a figure one drew (`Resolver.holdsSamples`).
+        var holdsSamples = false
+    }
+
+    static func swiftBlocks(_ document: Document) -> SwiftBlocks {
+        var found = swiftBlocks(document.blocks)
+        found.holdsSamples = Resolver.holdsSamples(document)
+        return found
     }
 
     static func swiftBlocks(_ blocks: [Block]) -> SwiftBlocks {

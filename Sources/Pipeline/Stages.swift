@@ -144,7 +144,7 @@ struct BuildRun {
         session?.beginParse()
         let numberings = sources.config.chapterNumberings
         @Sendable func numbered(_ chapter: Resolver.ParsedChapter) -> Resolver.ParsedChapter {
-            numberings[chapter.source.id].map { Resolver.prenumbered(chapter, numbering: $0) } ?? chapter
+            numberings[chapter.source.id].map { Resolver.prenumbered(chapter, numbering: $0, dropSource: session == nil) } ?? chapter
         }
         // Smart punctuation writes each language's quotation marks (CLDR's, through ICU).
         let quotes: [LocaleTag: QuotationMarks] = sources.config.smartPunctuation
@@ -160,13 +160,15 @@ struct BuildRun {
                 hash.add(calloutKinds.sorted().joined(separator: ","))
                 key = hash.hex
                 if let (document, diagnostics) = session.parsed(path: chapter.path, hash: hash.hex) {
-                    return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document.blocks))
+                    return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document))
                 }
             }
             let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1,
                                                               quotes: quotes[chapter.locale], calloutKinds: calloutKinds)
             if let session, let key { session.store(path: chapter.path, hash: key, document: document, diagnostics: diagnostics) }
-            return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document.blocks))
+            // Read before numbering, which (in a one-shot build) keeps only the numbered document.
+            let swift = Build.swiftBlocks(document)
+            return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, swift)
         }
         var chapters: [String: [LocaleTag: Resolver.ParsedChapter]] = [:]
         let strict = sources.config.strictVerify
@@ -178,7 +180,7 @@ struct BuildRun {
         }
         let snippets = parsed.filter { !$0.2.snippets.isEmpty }.sorted { $0.0.source.path < $1.0.source.path }
             .flatMap { chapter, _, swift in swift.snippets.map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path, locale: chapter.source.locale) } }
-        let quiet = Set(parsed.filter { $0.2.snippets.isEmpty && !Resolver.holdsSamples($0.0.document) }.map(\.0.source.path))
+        let quiet = Set(parsed.filter { $0.2.snippets.isEmpty && !$0.2.holdsSamples }.map(\.0.source.path))
         lap("parse")
         let unverified = Dictionary(parsed.map { ($0.0.source.path, $0.2.tally.unverified) }, uniquingKeysWith: { a, _ in a })
         return Parsed(chapters: chapters, quiet: quiet, unverified: unverified, snippets: snippets)

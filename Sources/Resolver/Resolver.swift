@@ -16,9 +16,10 @@ public enum Resolver {
     /// so the pipeline numbers it right after parsing it, while the other core waits for cmark.
     /// `number` is its place in the table of contents; the resolve stage uses the result when
     /// the chapter gets that number.
-    public static func prenumbered(_ chapter: ParsedChapter, numbering: ChapterNumbering) -> ParsedChapter {
+    public static func prenumbered(_ chapter: ParsedChapter, numbering: ChapterNumbering, dropSource: Bool = false) -> ParsedChapter {
         guard !chapter.document.blocks.contains(where: SampleExpander.holdsSamples) else { return chapter }
         var result = chapter
+        if dropSource { result.document = Document(blocks: []) }
         var numberer = Numberer(chapterID: chapter.source.id, numbering: numbering, path: chapter.source.path)
         let document = numberer.number(chapter.document)
         result.numbered = Prenumbered(numbering: numbering, document: document, targets: numberer.targets,
