@@ -9,7 +9,7 @@ import Testing
 @Suite struct BookStructureTests {
     /// A course in a temporary folder: `files` are paths under Content/ → text.
     func course(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-book-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-book")
         for (path, text) in files { try TestSupport.write(text, to: folder.appendingPathComponent("Content/" + path)) }
         return folder
     }

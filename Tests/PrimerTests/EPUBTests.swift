@@ -62,7 +62,7 @@ import ZIPFoundation
     /// piece well-formed, one not), footnotes, a task list, an image that exists only as `@2x`,
     /// a custom callout title, an external link, and missing translations.
     static let book: Built? = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-epub-book-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-epub-book")
         let files: [String: String] = [
             "course.yml": """
                 title: { en: "A Book & Its <Parts>", ru: Книга }

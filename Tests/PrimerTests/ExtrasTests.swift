@@ -39,7 +39,7 @@ import ZIPFoundation
 /// The real course, built for real: gallery, downloads and the API index.
 @Suite(.serialized) struct GalleryDownloadsIndexTests {
     static let built: (folder: URL, result: Build.Result)? = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-course-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-course")
         let content = folder.appendingPathComponent("Content")
         try? FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
         // Everything but build products.
@@ -96,7 +96,7 @@ import ZIPFoundation
         #expect(["deinit-trace", "retain-cycle", "copy-on-write"].allSatisfy { name in chapter.contains("chapter-memory/Sources/\(name)/main.swift") })
 
         // Unpack and run it as a learner would: `swift run` in the folder.
-        let unpacked = FileManager.default.temporaryDirectory.appendingPathComponent("primer-unzip-\(UUID().uuidString)")
+        let unpacked = TestSupport.scratch("primer-unzip")
         try FileManager.default.unzipItem(at: zip, to: unpacked)
         let package = unpacked.appendingPathComponent("fraction-calculator")
         #expect(TestSupport.read(package.appendingPathComponent("README.md")).contains("Запустите из этой папки командой:\n\n    swift run"))

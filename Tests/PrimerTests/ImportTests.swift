@@ -22,13 +22,13 @@ import Testing
 
     /// A book made of `files` (relative path → text) in a new temporary folder.
     func makeBook(_ files: [String: String]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-import-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-import")
         for (path, text) in files { try TestSupport.write(text, to: folder.appendingPathComponent(path)) }
         return folder.path
     }
 
     func temporaryFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("primer-import-out-\(UUID().uuidString)")
+        TestSupport.scratch("primer-import-out")
     }
 
     // MARK: mdBook

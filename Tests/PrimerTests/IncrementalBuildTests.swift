@@ -73,7 +73,7 @@ import Testing
 
     @Test(arguments: [(chapters: 9, rounds: 24, seed: UInt64(17)), (chapters: 60, rounds: 12, seed: UInt64(3))])
     func randomEditsGiveTheCleanBuildsBytes(_ course: (chapters: Int, rounds: Int, seed: UInt64)) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-incremental-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-incremental")
         defer { try? FileManager.default.removeItem(at: folder) }
         let content = folder.appendingPathComponent("Content"), site = folder.appendingPathComponent("out/site")
         let scratch = folder.appendingPathComponent("clean")
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func anEditRendersOnlyItsPageAndThePrintVersion() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-incremental-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-incremental")
         defer { try? FileManager.default.removeItem(at: folder) }
         let content = folder.appendingPathComponent("Content"), site = folder.appendingPathComponent("site")
         try Self.makeCourse(in: content)
@@ -153,7 +153,7 @@ import Testing
     /// A damaged, truncated or foreign cache is never trusted: the build is a full one, and right.
     @Test(arguments: ["garbage", "truncated", "exports", "site"])
     func aDamagedCacheMeansAFullBuild(_ damage: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-incremental-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-incremental")
         defer { try? FileManager.default.removeItem(at: folder) }
         let content = folder.appendingPathComponent("Content"), site = folder.appendingPathComponent("out/site")
         try Self.makeCourse(in: content)

@@ -59,7 +59,7 @@ import Writer
 
     /// A site from a Primer before the marker is still recognised (and marked on its next build).
     @Test func aSiteWrittenBeforeTheMarkerIsStillPrimers() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("primer-output-\(UUID().uuidString)")
+        let root = TestSupport.scratch("primer-output")
         let site = root.appendingPathComponent("site").path
         _ = try SiteWriter.write([SiteFile(path: "index.html", contents: .text("I")), SiteFile(path: ".nojekyll", contents: .text("")),
                                   SiteFile(path: "assets/primer.js", contents: .text("//"))], to: site)
@@ -72,7 +72,7 @@ import Writer
     }
 
     @Test func aLinkAsTheOutputIsRefused() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("primer-output-\(UUID().uuidString)")
+        let root = TestSupport.scratch("primer-output")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
         try TestSupport.write("keep\n", to: root.appendingPathComponent("elsewhere/keep.txt"))
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("site").path, withDestinationPath: "elsewhere")
@@ -84,7 +84,7 @@ import Writer
 
     /// What a killed build left beside the site is removed by the next one, and only that.
     @Test func aKilledBuildsStagingFoldersAreRemovedByTheNextBuild() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("primer-output-\(UUID().uuidString)")
+        let root = TestSupport.scratch("primer-output")
         let site = root.appendingPathComponent("site").path
         _ = try SiteWriter.write([SiteFile(path: "a.html", contents: .text("A"))], to: site)
         // A process id that is certainly not running: a child that has exited.
@@ -108,7 +108,7 @@ import Writer
     }
 
     @Test func staleScratchFoldersOfEndedProcessesAreRemoved() throws {
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("primer-scratch-\(UUID().uuidString)").path
+        let parent = TestSupport.scratch("primer-scratch").path
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")

@@ -177,7 +177,7 @@ func fetch(port: Int, path: String, timeout: Double = 60) throws -> String {
     }
 
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("primer-watch-\(UUID().uuidString)")
+        let url = TestSupport.scratch("primer-watch")
         try FileManager.default.createDirectory(at: url.appendingPathComponent("en"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: url.appendingPathComponent("ru"), withIntermediateDirectories: true)
         try Data("a".utf8).write(to: url.appendingPathComponent("en/a.md"))

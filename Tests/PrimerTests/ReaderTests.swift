@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func theRealCoursesChapterPagesWeighUnder50KBCompressed() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-weight-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-weight")
         var options = Build.Options(content: TestSupport.root.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                     output: folder.appendingPathComponent("site").path)
         options.product = .site(reuse: false)

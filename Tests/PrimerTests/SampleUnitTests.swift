@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func corruptCacheEntriesAreNotTrusted() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-cache-\(UUID().uuidString)").path
+        let folder = TestSupport.scratch("primer-cache").path
         let cache = SampleCache(folder: folder)
         let id = SampleRunID(name: "s", locale: nil)
         cache.store(SampleOutcome(id: id, status: .exited(0), output: "out\n", errorTail: "", seconds: 0.1, cached: false), key: "k1")

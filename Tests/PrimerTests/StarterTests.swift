@@ -14,7 +14,7 @@ import Testing
     }
 
     func emptyFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-init-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-init")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

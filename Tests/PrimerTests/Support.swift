@@ -10,9 +10,31 @@ enum TestSupport {
     static var fixtures: URL { root.appendingPathComponent("Tests/PrimerTests/Fixtures") }
     static var primer: String { root.appendingPathComponent(".build/debug/primer").path }
 
+    /// Where the tests' temporary folders go: one folder per test process, removed when it exits
+    /// (and, at the start, those of earlier test processes that are gone), so a `make test`
+    /// leaves nothing in the temporary folder.
+    static let scratchRoot: URL = {
+        let fileManager = FileManager.default
+        let temporary = fileManager.temporaryDirectory
+        for name in (try? fileManager.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix("primer-tests-") {
+            if let pid = Int32(name.dropFirst("primer-tests-".count)), kill(pid, 0) != 0, errno == ESRCH {
+                try? fileManager.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+        let root = temporary.appendingPathComponent("primer-tests-\(getpid())")
+        try? fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestSupport.scratchRoot) }
+        return root
+    }()
+
+    /// A new folder's path (not created) under `scratchRoot`, named `prefix-<UUID>`.
+    static func scratch(_ prefix: String) -> URL {
+        scratchRoot.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    }
+
     /// A fresh copy of a fixture course in a temporary folder; returns the folder (holding Content/).
     static func copyFixture(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-test-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-test")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let content = folder.appendingPathComponent("Content")
         try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: content)

@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized) struct VerifiedListingsTests {
     /// A course of one chapter in English (and Russian when given), in a fresh folder.
     func course(_ english: String, russian: String? = nil, strict: Bool = false) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-verify-\(UUID().uuidString)")
+        let folder = TestSupport.scratch("primer-verify")
         let content = folder.appendingPathComponent("Content")
         try TestSupport.write("""
             title: { en: Checks, ru: Проверки }

@@ -5,7 +5,7 @@ import Writer
 
 @Suite struct WriterTests {
     func temp() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("primer-writer-\(UUID().uuidString)")
+        TestSupport.scratch("primer-writer")
     }
 
     func inode(_ path: String) -> UInt64 {
