@@ -52,15 +52,8 @@ public enum Extras {
             for part in number.parts { hash.add(String(part)) }
             hash.add(number.chapter.map { $0.head ?? "u" } ?? "-")
         }
-        func spans(_ inlines: [Inline], _ kind: String) {  // as `codeSpans` finds them
-            for inline in inlines {
-                switch inline {
-                case .code(let text): hash.add(kind); hash.add(text)
-                case .emphasis(let c), .strong(let c), .strikethrough(let c): spans(c, kind)
-                case .link(let link): spans(link.content, kind)
-                default: break
-                }
-            }
+        func spans(_ inlines: [Inline], _ kind: String) {
+            codeSpans(inlines) { hash.add(kind); hash.add($0) }
         }
         for field in [page.id, String(page.number), page.numbering.label.head ?? "u", page.title] { hash.add(field) }
         page.document.blocks.walk { block, depth in
@@ -226,12 +219,13 @@ public enum Extras {
         return (result, diagnostics)
     }
 
-    static func codeSpans(_ inlines: [Inline], into spans: inout [String]) {
+    /// Each inline code span of `inlines`, nested ones included, in order.
+    static func codeSpans(_ inlines: [Inline], _ body: (String) -> Void) {
         for inline in inlines {
             switch inline {
-            case .code(let text): spans.append(text)
-            case .emphasis(let c), .strong(let c), .strikethrough(let c): codeSpans(c, into: &spans)
-            case .link(let link): codeSpans(link.content, into: &spans)
+            case .code(let text): body(text)
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): codeSpans(c, body)
+            case .link(let link): codeSpans(link.content, body)
             default: break
             }
         }
@@ -254,9 +248,7 @@ public enum Extras {
             self.page = page
             var items: [Item] = []
             func spans(_ inlines: [Inline], inParagraph: Bool, _ section: Section) {
-                var spans: [String] = []
-                codeSpans(inlines, into: &spans)
-                for text in spans { items.append(Item(text: text, isBlock: false, inParagraph: inParagraph, section: section)) }
+                codeSpans(inlines) { items.append(Item(text: $0, isBlock: false, inParagraph: inParagraph, section: section)) }
             }
             walk(page) { block, section in
                 switch block {

@@ -82,10 +82,6 @@ enum AttributeSyntax {
 
     /// Splits `text {#id}` into the text and its attributes (the text unchanged when there are none).
     static func splitTrailing(_ text: String) -> (String, Attributes?) {
-        // Most runs end in a letter or a full stop: nothing to trim, nothing to split, no copy.
-        if let last = text.utf8.last, last < 0x80, last != UInt8(ascii: "}"), !(last == 0x20 || (0x09...0x0D).contains(last)) {
-            return (text, nil)
-        }
         let trimmed = text.trimmingTrailingWhitespace()
         // Bytes, not characters: String's hasSuffix compares canonical equivalents.
         guard trimmed.utf8.last == UInt8(ascii: "}"), let open = trimmed.utf8.lastIndex(of: UInt8(ascii: "{")) else { return (text, nil) }

@@ -49,8 +49,8 @@ extension SiteRenderer {
     /// search, where Foundation's `range(of:)` would go through UTF-16.
     static func find(_ marker: String, in text: String) -> Range<String.Index>? {
         let needle = Array(marker.utf8)
-        let utf8 = text.utf8
-        let offset: Int?? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+        var bytes = text  // withUTF8 reads a native string's own bytes, without a copy
+        let offset = bytes.withUTF8 { bytes -> Int? in
             guard let base = bytes.baseAddress, bytes.count >= needle.count else { return nil }
             var from = 0
             // memchr for the rare first byte, then the rest compared.
@@ -62,18 +62,8 @@ extension SiteRenderer {
             }
             return nil
         }
-        if let found = offset {
-            guard let found else { return nil }
-            let start = utf8.index(utf8.startIndex, offsetBy: found)
-            return start..<utf8.index(start, offsetBy: needle.count)
-        }
-        var index = utf8.startIndex
-        while let first = utf8[index...].firstIndex(of: needle[0]) {
-            if utf8[first...].starts(with: needle) {
-                return first..<utf8.index(first, offsetBy: needle.count)
-            }
-            index = utf8.index(after: first)
-        }
-        return nil
+        guard let offset else { return nil }
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        return start..<text.utf8.index(start, offsetBy: needle.count)
     }
 }

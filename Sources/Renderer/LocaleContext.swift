@@ -1,7 +1,6 @@
 import CourseModel
 import Foundation
 
-
 /// Values shared by every page of one locale.
 struct LocaleContext: Sendable {
     let course: ResolvedCourse

@@ -64,10 +64,9 @@ struct TemplateLibrary: Sendable {
 /// `{{a.b}}`, `{{.}}`, `{{ f(g(name)) }}` as parsed: the names to look up, the transforms to apply.
 private struct TemplateReference: Sendable {
     enum Start: Sendable {
-        case current  // `.`
         case sequence  // `name()` with no name: the list's place (`first`, `last`, `index`…)
         case top  // `.a.b`: only the innermost value
-        case stack  // `a.b`: the first value, innermost outwards, that has `a`
+        case stack  // `a.b`: the first value, innermost outwards, that has `a`; `.` (no names) is the innermost
     }
     let start: Start
     let names: [String]
@@ -77,7 +76,7 @@ private struct TemplateReference: Sendable {
     init(_ name: String, transforms: [String]) {
         self.transforms = transforms
         if name == "." {
-            start = .current
+            start = .stack
             names = []
         } else if name.isEmpty, !transforms.isEmpty {
             start = .sequence
@@ -631,32 +630,16 @@ private struct TemplateRenderer {
 
     func lookUp(_ reference: TemplateReference) -> Any? {
         var value: Any?
-        switch reference.start {
-        case _ where reference.names.isEmpty && reference.start != .sequence:
-            value = stack.last?.value  // `.`, and `{{}}` as swift-mustache reads it
-        case .current:
-            value = stack.last?.value
-        case .sequence:
+        if reference.start == .sequence {
             value = place
-        case .top:
-            value = stack.last.flatMap { $0.child(reference.names[0]) }
+        } else if let first = reference.names.first {
+            value = reference.start == .top ? stack.last?.child(first) : stack.reversed().lazy.compactMap { $0.child(first) }.first
             for name in reference.names.dropFirst() {
                 guard let object = value else { break }
                 value = Self.child(name, of: object)
             }
-        case .stack:
-            var found: Any?
-            for object in stack.reversed() {
-                if let child = object.child(reference.names[0]) {
-                    found = child
-                    break
-                }
-            }
-            value = found
-            for name in reference.names.dropFirst() {
-                guard let object = value else { break }
-                value = Self.child(name, of: object)
-            }
+        } else {
+            value = stack.last?.value  // `.`, and `{{}}` as swift-mustache reads it
         }
         guard var result = value else { return nil }
         for transform in reference.transforms.reversed() {
