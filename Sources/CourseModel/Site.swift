@@ -38,7 +38,7 @@ public struct ChapterPage: Hashable, Sendable {
     public var updated: String?
     public var isFallback: Bool { locale != contentLocale }
     /// The sample count of a page whose document was left out (see `header`).
-    private var knownSampleCount: Int?
+    public var knownSampleCount: Int?
 
     public init(id: String, locale: LocaleTag, contentLocale: LocaleTag, numbering: ChapterNumbering, title: String, summary: String?,
                 sourcePath: String, document: Document, outline: [OutlineEntry], files: Set<String>) {
@@ -161,9 +161,10 @@ public struct SiteFile: Hashable, Sendable {
     public enum Contents: Hashable, Sendable {
         case text(String)
         case bytes([UInt8])
-        /// These bytes one after another: a page made of parts that are in memory anyway (the
-        /// print version and its chapter bodies), so it is never copied into one piece.
-        case chunks([[UInt8]])
+        /// These runs one after another: a page made of parts that exist anyway (the print
+        /// version and its chapter bodies, in memory or set aside in a `Spill`), so it is never
+        /// copied into one piece.
+        case chunks([Chunk])
         /// Copied from this path on disk by the write stage.
         case copy(from: String)
     }

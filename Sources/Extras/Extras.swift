@@ -22,9 +22,11 @@ public enum Extras {
     }
 
     /// Walks a page in order, calling `visit` with every block and the section it is in.
-    static func walk(_ page: ChapterPage, _ visit: (Block, Section) -> Void) {
+    static func walk(_ page: ChapterPage, _ visit: (Block, Section) -> Void) { walk(page.document, visit) }
+
+    static func walk(_ document: Document, _ visit: (Block, Section) -> Void) {
         var section = Section()
-        page.document.blocks.walk { block, depth in
+        document.blocks.walk { block, depth in
             if depth == 0, case .heading(let heading) = block {
                 section = Section(index: section.index + 1, heading: heading)
             }
@@ -138,7 +140,10 @@ public enum Extras {
     /// Per locale, the Swift and Foundation names the course uses and where. Names come from
     /// the samples shown in chapters (swift-syntax) and from inline code; the course's own
     /// declarations, keywords and local names are left out.
-    public static func apiIndex(_ course: ResolvedCourse, package: SamplesPackage?) -> ([LocaleTag: [IndexEntry]], [Diagnostic]) {
+    /// `code` holds, by chapter file, what `code(in:)` gathered from the chapters whose pages
+    /// come without their documents (a big course's; see `Resolver.streamed`).
+    public static func apiIndex(_ course: ResolvedCourse, package: SamplesPackage?,
+                                code: [String: PageCode] = [:]) -> ([LocaleTag: [IndexEntry]], [Diagnostic]) {
         let settings = course.config.apiIndex
         var declared = Set<String>()
         var usedBySamples = Set<String>()
@@ -153,10 +158,10 @@ public enum Extras {
         // Each page is walked once, in parallel; every distinct piece of code is parsed once, in parallel.
         let localesInOrder = course.pages.keys.sorted { $0.rawValue < $1.rawValue }
         let pages = localesInOrder.flatMap { locale in (course.pages[locale] ?? []).map { (locale, $0) } }
-        let gathered = parallelMap(pages) { _, page in CodeOnPage(page) }
+        let gathered = parallelMap(pages) { _, page in code[page.sourcePath].map { CodeOnPage(page, code: $0) } ?? CodeOnPage(page) }
         var codes = Set<ByteKey>(), spans = Set<ByteKey>()
         for page in gathered {
-            for item in page.items {
+            for item in page.code.items {
                 // Inline code such as `struct Album { var photos: [Photo] }` in a paragraph declares names too.
                 if item.isBlock { codes.insert(ByteKey(item.text)) } else if item.inParagraph && item.text.utf8.contains(0x20) { spans.insert(ByteKey(item.text)) }
             }
@@ -183,14 +188,15 @@ public enum Extras {
             let page = gathered[index]
             var uses: [(name: String, place: SamplePlace)] = []
             var places: [Int: SamplePlace] = [:]  // by section: a section's title is worked out once, if at all
-            for item in page.items {
+            for item in page.code.items {
                 let names = item.isBlock ? (scanned[ByteKey(item.text)] ?? APINames.scan(item.text)).used.sorted() : Self.names(inSpan: item.text, known: known)
                 guard !names.isEmpty else { continue }
-                var place = places[item.section.index] ?? Self.place(on: page.page, in: item.section)
-                places[item.section.index] = place
+                var place = places[Int(item.section)] ?? Self.place(on: page.page, in: page.code.section(of: item))
+                places[Int(item.section)] = place
                 if item.isBlock {
-                    place.listingID = item.listing?.id
-                    place.listingNumber = item.listing?.number
+                    let listing = page.code.listing(of: item)
+                    place.listingID = listing.id
+                    place.listingNumber = listing.number
                 }
                 for name in names { uses.append((name, place)) }
             }
@@ -231,38 +237,73 @@ public enum Extras {
         }
     }
 
-    /// The code a page shows, in order: Swift blocks and samples, and inline code in paragraphs
-    /// and headings, each with the section it is in.
+    /// The code one page shows (see `PageCode`), and the page.
     struct CodeOnPage: Sendable {
+        let page: ChapterPage
+        let code: PageCode
+
+        init(_ page: ChapterPage) { self.init(page, code: Extras.code(in: page.document)) }
+
+        init(_ page: ChapterPage, code: PageCode) {
+            self.page = page
+            self.code = code
+        }
+    }
+
+    /// The code a chapter's document shows, in order: Swift blocks and samples, and inline code
+    /// in paragraphs, tables and headings, each with the section it is in. Small: a big course
+    /// keeps it for every chapter whose document it lets go (see `Resolver.streamed`, which
+    /// keeps only chapters whose headings have no links, since linking changes nothing else this reads).
+    public struct PageCode: Sendable {
         struct Item: Sendable {
             var text: String
             var isBlock: Bool
             var inParagraph = false
-            var section: Section
-            var listing: (id: String?, number: Numbering?)?
+            /// Its section: an index into `headings` (-1: before the first heading).
+            var section: Int32
+            /// A block's listing id and number: an index into `listings` (-1: none).
+            var listing: Int32 = -1
         }
-        let page: ChapterPage
         var items: [Item] = []
+        /// The top-level headings, in order.
+        var headings: [Heading] = []
+        var listings: [(id: String?, number: Numbering?)] = []
 
-        init(_ page: ChapterPage) {
-            self.page = page
-            var items: [Item] = []
-            func spans(_ inlines: [Inline], inParagraph: Bool, _ section: Section) {
-                codeSpans(inlines) { items.append(Item(text: $0, isBlock: false, inParagraph: inParagraph, section: section)) }
-            }
-            walk(page) { block, section in
-                switch block {
-                case .heading(let heading): spans(heading.content, inParagraph: false, section)
-                case .paragraph(let inlines, _): spans(inlines, inParagraph: true, section)
-                case .table: for cell in block.inlineRuns { spans(cell, inParagraph: true, section) }
-                case .code(let code) where code.sample != nil || code.language == "swift":
-                    items.append(Item(text: code.code, isBlock: true, section: section,
-                                      listing: code.isListing ? (code.id, code.number) : (nil, nil)))
-                default: break
-                }
-            }
-            self.items = items
+        func section(of item: Item) -> Section {
+            item.section < 0 ? Section() : Section(index: Int(item.section), heading: headings[Int(item.section)])
         }
+
+        func listing(of item: Item) -> (id: String?, number: Numbering?) {
+            item.listing < 0 ? (nil, nil) : listings[Int(item.listing)]
+        }
+    }
+
+    public static func code(in document: Document) -> PageCode {
+        var code = PageCode()
+        var current: Int32 = -1
+        func spans(_ inlines: [Inline], inParagraph: Bool) {
+            codeSpans(inlines) { code.items.append(PageCode.Item(text: $0, isBlock: false, inParagraph: inParagraph, section: current)) }
+        }
+        walk(document) { block, section in
+            if section.index != Int(current), let heading = section.heading {
+                code.headings.append(heading)
+                current = Int32(section.index)
+            }
+            switch block {
+            case .heading(let heading): spans(heading.content, inParagraph: false)
+            case .paragraph(let inlines, _): spans(inlines, inParagraph: true)
+            case .table: for cell in block.inlineRuns { spans(cell, inParagraph: true) }
+            case .code(let block) where block.sample != nil || block.language == "swift":
+                var item = PageCode.Item(text: block.code, isBlock: true, section: current)
+                if block.isListing, block.id != nil || block.number != nil {
+                    item.listing = Int32(code.listings.count)
+                    code.listings.append((block.id, block.number))
+                }
+                code.items.append(item)
+            default: break
+            }
+        }
+        return code
     }
 
     /// `Date`, `String.count`, `isKnownUniquelyReferenced(_:)`, `sorted()`: the identifiers an

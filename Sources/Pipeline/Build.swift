@@ -45,6 +45,14 @@ public enum Build {
         /// Make the book editions course.yml asks for (`.site` only). `primer build` asks for them
         /// unless given `--no-editions`; a build from code makes them only when asked.
         public var editions = false
+        /// How much chapter text (UTF-8 bytes, in parse order) a one-shot build keeps parsed
+        /// from the parse stage to the render stage. Past it, a chapter without samples keeps
+        /// only what the rest of the course sees of it (ids, outline, the code the API index
+        /// reads) and is parsed again as its pages are rendered, and the print versions' bodies
+        /// wait on disk (see `Resolver.streamed`): a 10,000-page course builds in a third of
+        /// the memory, for a second parse of most of it. Nil keeps every document (the preview
+        /// and the book editions always do).
+        public var documentBudget: Int? = Build.documentBudget
         public init(content: String = "Content", templates: String = "Templates", output: String = "site",
                     locale: String? = nil, product: Product = .site()) {
             self.content = content; self.templates = templates; self.output = output
@@ -70,10 +78,16 @@ public enum Build {
         public var files: [SiteFile]?
         /// How the Swift blocks of the chapters built are checked (`primer check` prints it).
         public var listings = ListingTally()
+        /// Chapter texts let go after numbering and parsed again as their pages were rendered
+        /// (past the document budget; see `Options.documentBudget`).
+        public var streamed = 0
         /// The locales whose PDF edition was typeset by this build (the others came from the cache).
         public var typeset: [LocaleTag] = []
         /// Seconds per stage, in order.
         public var timings: [(stage: String, seconds: Double)] = []
+        /// The process's resident memory in bytes as each stage of `timings` ended (0 where the
+        /// system does not say).
+        public var resident: [Int] = []
         public var succeeded: Bool { !diagnostics.hasErrors }
     }
 
@@ -81,6 +95,11 @@ public enum Build {
     public struct UsageError: Error, CustomStringConvertible, Sendable {
         public var description: String
     }
+
+    /// 24 MB of Markdown: about 110 MB of documents, 1,600 pages of the bench course (whose
+    /// 1,002 pages are 15 MB). At 10,000 pages, 16 MB took the peak from 599 to 533 MB and 32 MB
+    /// to 599 MB; keeping everything took 1,343 MB.
+    public static let documentBudget = 24 << 20
 
     public static func run(_ options: Options) throws(UsageError) -> Result {
         var run = BuildRun(options)
@@ -90,17 +109,18 @@ public enum Build {
         let samples = run.runSamples(loaded, parsed)
         let renderer = run.templates(loaded)
         var course = run.resolve(loaded, parsed, samples)
-        run.extras(&course, samples)
+        run.extras(&course, samples, parsed)
         guard let renderer, !run.result.diagnostics.hasErrors else { return run.finish() }
         let editions = run.editions(&course, samples)
-        let rendered = run.render(course, loaded, renderer, samples, editions: editions)
+        let rendered = run.render(&course, loaded, renderer, samples, editions: editions)
         run.write(rendered)
         if options.writes {
             run.savePageCache(loaded, parsed, course, printChunks: run.printChunks.table.withLock { $0 })
             run.lap("page cache")
         }
         if options.keepUntilExit {
-            Build.keptUntilExit.withLock { $0 += [course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets] as [any Sendable] }
+            Build.keptUntilExit.withLock { $0 += [course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets, parsed.code,
+                                                  run.deferred, run.exports] as [any Sendable] }
         }
         return run.finish()
     }

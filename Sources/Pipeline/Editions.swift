@@ -10,12 +10,13 @@ extension Build {
     public static func editionInputs(_ options: Options) throws(UsageError) -> ([EditionInput]?, [Diagnostic]) {
         var options = options
         options.product = .check
+        options.documentBudget = nil  // the books read every page's document
         var run = BuildRun(options)
         guard let loaded = try run.load() else { return (nil, run.finish().diagnostics) }
         let parsed = run.parse(loaded)
         let samples = run.runSamples(loaded, parsed)
         var course = run.resolve(loaded, parsed, samples)
-        run.extras(&course, samples)
+        run.extras(&course, samples, parsed)
         let result = run.finish()
         guard !result.diagnostics.hasErrors else { return (nil, result.diagnostics) }
         return (makeEditionInputs(course, content: options.content, samples: samples), result.diagnostics)

@@ -227,7 +227,7 @@ extension BuildRun {
 
     /// Where each chapter's body is in a print version made of chunks (frame, body, frame…), or
     /// nil when the template did not place every body.
-    static func printLayout(_ chunks: [[UInt8]], pages: Int) -> [[Int]]? { printLayout(lengths: chunks.map(\.count), pages: pages) }
+    static func printLayout(_ chunks: [Chunk], pages: Int) -> [[Int]]? { printLayout(lengths: chunks.map(\.count), pages: pages) }
 
     // MARK: After a full build
 
@@ -270,7 +270,7 @@ extension BuildRun {
                     return ([UInt8](reusable[entry.offset..<(entry.offset + entry.length)]), entry.extras)
                 }
                 guard let page = exports.pages[pages[index].id] else { return nil }
-                return (page.encoded(), Extras.pageDigest(pages[index]))
+                return (page.encoded(), streamedDigests[locale]?[pages[index].id] ?? Extras.pageDigest(pages[index]))
             }
             var cached: [PageCache.Page] = []
             for (index, id) in plan.map(\.id).enumerated() {

@@ -35,6 +35,11 @@ struct BuildRun {
     var exports: [LocaleTag: Resolver.Exports] = [:]
     /// The print versions' chunk lengths by path, for the page cache.
     let printChunks = PrintChunks()
+    /// What the pages of streamed chapters need to be made whole as they are rendered (nil when
+    /// every chapter kept its document; see `Build.Options.documentBudget`).
+    var deferred: Resolver.Deferred?
+    /// `Extras.pageDigest` of those pages, by locale and chapter id, once they were rendered.
+    var streamedDigests: [LocaleTag: [String: String]] = [:]
     private var clock = ContinuousClock.now
 
     init(_ options: Build.Options) {
@@ -45,7 +50,16 @@ struct BuildRun {
     mutating func lap(_ stage: String) {
         let now = ContinuousClock.now
         result.timings.append((stage, (now - clock).seconds))
+        result.resident.append(Self.residentBytes())
         clock = now
+    }
+
+    /// The resident set size from `/proc/self/statm` (its second field, in pages), or 0.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     /// The diagnostics sorted for display, whatever stage the build stopped at.
@@ -123,6 +137,8 @@ struct BuildRun {
 
     struct Parsed {
         var chapters: [String: [LocaleTag: Resolver.ParsedChapter]]
+        /// The code each streamed chapter shows, by chapter file, for the API index.
+        var code: [String: Extras.PageCode] = [:]
         /// Chapter files (by path) with no sample, snippet or drawn figure: the page cache can
         /// resolve them again without the samples stage.
         var quiet: Set<String> = []
@@ -132,9 +148,35 @@ struct BuildRun {
         var snippets: [SamplesStage.SnippetUse]
     }
 
+    /// How a chapter's text is parsed: the quotation marks of its language (CLDR's, through ICU)
+    /// with smart punctuation, and the course's own callout kinds.
+    struct ParseSettings: Sendable {
+        var quotes: [LocaleTag: QuotationMarks]
+        var calloutKinds: Set<String>
+
+        init(_ loaded: Loaded) {
+            let config = loaded.sources.config
+            let needed = Set(loaded.locales.flatMap { $0.fallbackChain(source: config.sourceLocale) })
+            quotes = config.smartPunctuation ? Dictionary(uniqueKeysWithValues: needed.map { ($0, LocaleQuotes.marks(for: $0)) }) : [:]
+            calloutKinds = Set(config.calloutKinds.keys)
+        }
+
+        func parse(_ chapter: ChapterSource) -> (Document, [Diagnostic]) {
+            ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1,
+                                quotes: quotes[chapter.locale], calloutKinds: calloutKinds)
+        }
+    }
+
+    /// Whether chapters past the document budget are let go after numbering: in a one-shot build
+    /// without book editions (which read every document).
+    func streams(_ config: CourseConfig) -> Bool {
+        options.documentBudget != nil && options.session == nil && !(options.editions && !config.editions.isEmpty)
+    }
+
     /// cmark-gfm behind its lock, Primer's conventions in parallel. Each chapter's snippets are
     /// gathered on the thread that parsed it, and a chapter without samples is numbered there
     /// too (see `Resolver.prenumbered`). In a preview, an unchanged chapter is not parsed again.
+    /// Past the document budget, a numbered chapter is let go there (see `Resolver.streamed`).
     mutating func parse(_ loaded: Loaded) -> Parsed {
         let sources = loaded.sources
         let needed = Set(loaded.locales.flatMap { $0.fallbackChain(source: sources.config.sourceLocale) })
@@ -146,11 +188,18 @@ struct BuildRun {
         @Sendable func numbered(_ chapter: Resolver.ParsedChapter) -> Resolver.ParsedChapter {
             numberings[chapter.source.id].map { Resolver.prenumbered(chapter, numbering: $0, dropSource: session == nil) } ?? chapter
         }
-        // Smart punctuation writes each language's quotation marks (CLDR's, through ICU).
-        let quotes: [LocaleTag: QuotationMarks] = sources.config.smartPunctuation
-            ? Dictionary(uniqueKeysWithValues: needed.map { ($0, LocaleQuotes.marks(for: $0)) }) : [:]
-        let calloutKinds = Set(sources.config.calloutKinds.keys)
-        let parsed = parallelMap(toParse) { chapter -> (Resolver.ParsedChapter, [Diagnostic], Build.SwiftBlocks) in
+        var beyondBudget = Set<String>()
+        if streams(sources.config), let budget = options.documentBudget {
+            var total = 0
+            for chapter in toParse {
+                total += chapter.body.utf8.count
+                if total > budget { beyondBudget.insert(chapter.path) }
+            }
+        }
+        let letGo = beyondBudget
+        let settings = ParseSettings(loaded)
+        let quotes = settings.quotes, calloutKinds = settings.calloutKinds
+        let parsed = parallelMap(toParse) { chapter -> (Resolver.ParsedChapter, [Diagnostic], Build.SwiftBlocks, Extras.PageCode?) in
             var key: String?
             if let session {
                 var hash = StableHash()
@@ -160,30 +209,36 @@ struct BuildRun {
                 hash.add(calloutKinds.sorted().joined(separator: ","))
                 key = hash.hex
                 if let (document, diagnostics) = session.parsed(path: chapter.path, hash: hash.hex) {
-                    return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document))
+                    return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document), nil)
                 }
             }
-            let (document, diagnostics) = ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1,
-                                                              quotes: quotes[chapter.locale], calloutKinds: calloutKinds)
+            let (document, diagnostics) = settings.parse(chapter)
             if let session, let key { session.store(path: chapter.path, hash: key, document: document, diagnostics: diagnostics) }
             // Read before numbering, which (in a one-shot build) keeps only the numbered document.
             let swift = Build.swiftBlocks(document)
-            return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, swift)
+            let result = numbered(Resolver.ParsedChapter(source: chapter, document: document))
+            if letGo.contains(chapter.path), let numberedDocument = Resolver.numberedDocument(result), let streamed = Resolver.streamed(result) {
+                return (streamed, diagnostics, swift, Extras.code(in: numberedDocument))
+            }
+            return (result, diagnostics, swift, nil)
         }
         var chapters: [String: [LocaleTag: Resolver.ParsedChapter]] = [:]
         let strict = sources.config.strictVerify
-        for (chapter, diagnostics, swift) in parsed.sorted(by: { $0.0.source.path < $1.0.source.path }) {
+        var code: [String: Extras.PageCode] = [:]
+        for (chapter, diagnostics, swift, shown) in parsed.sorted(by: { $0.0.source.path < $1.0.source.path }) {
+            if let shown { code[chapter.source.path] = shown }
+            if chapter.isStreamed { result.streamed += 1 }
             chapters[chapter.source.id, default: [:]][chapter.source.locale] = chapter
             result.diagnostics += diagnostics
             result.diagnostics += swift.unmarked.map { Build.unmarkedSwift(at: $0, path: chapter.source.path, strict: strict) }
             result.listings = result.listings + swift.tally
         }
         let snippets = parsed.filter { !$0.2.snippets.isEmpty }.sorted { $0.0.source.path < $1.0.source.path }
-            .flatMap { chapter, _, swift in swift.snippets.map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path, locale: chapter.source.locale) } }
+            .flatMap { chapter, _, swift, _ in swift.snippets.map { SamplesStage.SnippetUse(snippet: $0, path: chapter.source.path, locale: chapter.source.locale) } }
         let quiet = Set(parsed.filter { $0.2.snippets.isEmpty && !$0.2.holdsSamples }.map(\.0.source.path))
         lap("parse")
         let unverified = Dictionary(parsed.map { ($0.0.source.path, $0.2.tally.unverified) }, uniquingKeysWith: { a, _ in a })
-        return Parsed(chapters: chapters, quiet: quiet, unverified: unverified, snippets: snippets)
+        return Parsed(chapters: chapters, code: code, quiet: quiet, unverified: unverified, snippets: snippets)
     }
 
     // MARK: Run samples
@@ -230,24 +285,25 @@ struct BuildRun {
     // MARK: Resolve and extras
 
     mutating func resolve(_ loaded: Loaded, _ parsed: Parsed, _ samples: SampleResults) -> ResolvedCourse {
-        let (course, diagnostics, exports) = Resolver.resolveWithExports(
+        let (course, diagnostics, exports, deferred) = Resolver.resolveWithExports(
             config: loaded.sources.config, chapters: parsed.chapters, strings: loaded.strings, contentFiles: loaded.sources.contentFiles,
             imageSizes: loaded.sources.imageSizes, locales: loaded.locales, samples: samples, exports: keepsPages(loaded.sources.config))
         result.diagnostics += diagnostics
         self.exports = exports
+        self.deferred = deferred
         lap("resolve")
         return course
     }
 
     /// The sample gallery and the API index.
-    mutating func extras(_ course: inout ResolvedCourse, _ samples: SampleResults) {
+    mutating func extras(_ course: inout ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed) {
         if let package = samples.package {
             let (gallery, diagnostics) = Extras.gallery(course, package: package, outcomes: samples.outcomes)
             course.samples = gallery
             result.diagnostics += diagnostics
         }
         if course.config.apiIndex.enabled {
-            let (index, diagnostics) = Extras.apiIndex(course, package: samples.package)
+            let (index, diagnostics) = Extras.apiIndex(course, package: samples.package, code: parsed.code)
             course.apiIndex = index
             result.diagnostics += diagnostics
         }
@@ -266,8 +322,10 @@ struct BuildRun {
 
     /// Every page, in parallel. A one-shot build hands each file to the staging folder as soon as
     /// it is rendered and forgets it: writing overlaps rendering, and the pages are never all in
-    /// memory at once. A preview renders only the pages whose inputs changed.
-    mutating func render(_ course: ResolvedCourse, _ loaded: Loaded, _ renderer: SiteRenderer, _ samples: SampleResults,
+    /// memory at once. A preview renders only the pages whose inputs changed. The pages of streamed
+    /// chapters are parsed, numbered and linked again as they are rendered; the files they show
+    /// and what linking found join the course and the diagnostics afterwards.
+    mutating func render(_ course: inout ResolvedCourse, _ loaded: Loaded, _ renderer: SiteRenderer, _ samples: SampleResults,
                          editions: [SiteFile] = []) -> Rendered {
         var search = false
         if case .site(let asked, _) = options.product { search = asked && loaded.sources.config.search && !SearchIndex.switchedOff }
@@ -295,8 +353,44 @@ struct BuildRun {
                 if let printChunks, case .chunks(let chunks) = file.contents { printChunks.table.withLock { $0[file.path] = chunks.map(\.count) } }
                 staged.add(file)
             }
+        } else if session == nil {
+            emit = { _ in }  // `primer check`: rendered to find what rendering finds, and let go
         }
-        var files = renderer.render(course, assets: loaded.sources.assets, reuse: reuse, emit: emit)
+        let completed = Mutex<[LocaleTag: [String: (files: Set<String>, diagnostics: [Diagnostic], digest: String)]]>([:])
+        var complete: (@Sendable (ChapterPage) -> ChapterPage?)?
+        var spill: Spill?
+        if let deferred {
+            let settings = ParseSettings(loaded), chapters = loaded.sources.chapters, digests = keepsPages(course.config)
+            complete = { header in
+                guard deferred.isDeferred(header) else { return nil }
+                guard let source = chapters[header.id]?[header.contentLocale],
+                      let (page, diagnostics) = deferred.page(header, document: settings.parse(source).0) else {
+                    // Cannot happen (the text is the one parsed before); if it did, no site is written.
+                    let lost = Diagnostic.error(.siteWrite, "cannot write the site: the page of chapter '\(header.id)' could not be made again for '\(header.locale)'",
+                                                at: SourceLocation(path: header.sourcePath), suggestion: "please report this")
+                    completed.withLock { $0[header.locale, default: [:]][header.id] = ([], [lost], "") }
+                    return nil
+                }
+                let digest = digests ? Extras.pageDigest(page) : ""
+                completed.withLock { $0[header.locale, default: [:]][header.id] = (page.files, diagnostics, digest) }
+                return page
+            }
+            spill = Spill(folder: cache.folder)
+        }
+        var files = renderer.render(course, assets: loaded.sources.assets, reuse: reuse, emit: emit, complete: complete, spill: spill)
+        if deferred != nil {
+            var found = Set<Diagnostic>()
+            for (locale, pages) in completed.withLock({ $0 }) {
+                for index in course.pages[locale]?.indices ?? 0..<0 {
+                    guard let page = pages[course.pages[locale]![index].id] else { continue }
+                    course.pages[locale]![index].files = page.files
+                    exports[locale]?.pages[course.pages[locale]![index].id]?.header.files = page.files
+                    streamedDigests[locale, default: [:]][course.pages[locale]![index].id] = page.digest
+                    found.formUnion(page.diagnostics)
+                }
+            }
+            result.diagnostics += Array(found).sortedForDisplay()
+        }
         if let session {
             let pages = Dictionary(course.pages.flatMap { locale, pages in pages.map { (SitePaths.page(SitePaths.chapter($0.id), in: locale), $0) } },
                                    uniquingKeysWith: { a, _ in a })
@@ -335,6 +429,11 @@ struct BuildRun {
     /// the swapped-in site always has an index that matches its pages), then the swap.
     mutating func write(_ rendered: Rendered) {
         guard let staged = rendered.staged else { return }
+        // Only a streamed chapter's page finds an error this late (a reference linked as it is rendered).
+        guard !result.diagnostics.hasErrors else {
+            result.pages = 0
+            return staged.abandon()
+        }
         if !rendered.streaming { _ = parallelMap(rendered.files) { staged.add($0) } }
         nonisolated(unsafe) var searchSeconds = 0.0
         nonisolated(unsafe) var searchWarning: Diagnostic?

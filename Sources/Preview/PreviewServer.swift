@@ -68,7 +68,7 @@ public final class PreviewServer: Sendable {
             switch file.contents {
             case .text(let text): contents[file.path] = Array(text.utf8)
             case .bytes(let bytes): contents[file.path] = bytes
-            case .chunks(let chunks): contents[file.path] = Array(chunks.joined())
+            case .chunks(let chunks): contents[file.path] = Array(chunks.map(\.bytes).joined())
             case .copy(let source):
                 // A symlink in the content folder must not serve a file from elsewhere.
                 let real = URL(fileURLWithPath: source).resolvingSymlinksInPath().path

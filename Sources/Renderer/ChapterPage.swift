@@ -3,9 +3,11 @@ import Foundation
 
 /// `<locale>/<chapter>.html`.
 extension SiteRenderer {
-    func renderChapter(_ locale: LocaleContext, index: Int) -> String {
-        let page = locale.pages[index]
-        let body = locale.renderBody(index)
+    /// `page` is `locale.pages[index]`, or that page with its document when the course holds
+    /// only its header (a big course's chapter, linked as it is rendered).
+    func renderChapter(_ locale: LocaleContext, index: Int, page given: ChapterPage? = nil) -> String {
+        let page = given ?? locale.pages[index]
+        let body = locale.renderBody(page)
         var chrome = locale.frame(page: SitePaths.chapter(page.id), title: page.title + " · " + locale.courseTitle)
         chrome.tocHTML = locale.tocHTML(chapter: page.id)
         let model = ChapterPageModel(

@@ -53,19 +53,18 @@ struct LocaleContext: Sendable {
     }
 
     /// The HTML of a chapter's text, with the labels in the language the text is written in.
-    func renderBody(_ index: Int) -> String {
-        let page = pages[index]
-        return HTMLRenderer.render(page.document, strings: course.strings[page.contentLocale] ?? strings,
+    func renderBody(_ page: ChapterPage) -> String {
+        HTMLRenderer.render(page.document, strings: course.strings[page.contentLocale] ?? strings,
                                    rawHTML: course.config.rawHTML, memo: bodies.highlights)
     }
 
     /// The body as the print version has it (see `SiteRenderer.printable`): kept from its chapter
     /// page, or rendered now (a page the preview reused).
-    func printableBody(_ index: Int) -> [UInt8] {
+    func printableBody(_ index: Int) -> Chunk {
         if let kept = bodies.body(locale: locale, index: index) { return kept }
         var out: [UInt8] = []
-        SiteRenderer.printable(renderBody(index)[...], chapter: pages[index].id, chapters: chapterIDs, into: &out)
-        return out
+        SiteRenderer.printable(renderBody(pages[index])[...], chapter: pages[index].id, chapters: chapterIDs, into: &out)
+        return .bytes(out)
     }
 
     /// The table of contents for the home page.

@@ -5,8 +5,9 @@ import Foundation
 extension SiteRenderer {
     /// The whole course of one locale on one page, for printing or saving as PDF. Every id is
     /// prefixed with its chapter's id, and links between chapters become links within the page.
-    /// Chunks of UTF-8: for a big course the page is megabytes, and its chapter bodies are already in memory.
-    func renderPrint(_ locale: LocaleContext) -> [[UInt8]] {
+    /// Chunks of UTF-8: for a big course the page is megabytes, and its chapter bodies already exist
+    /// (in memory, or in the spill file of a course too big to keep them there).
+    func renderPrint(_ locale: LocaleContext) -> [Chunk] {
         let toc = locale.toc.map { part in
             var part = part
             part.chapters = part.chapters.map { chapter in
@@ -26,7 +27,7 @@ extension SiteRenderer {
                               toc: toc, chapters: chapters)
         let frame = Array(render(model, template: "print").utf8)
         // The page is the frame's runs between markers and the bodies: the bodies are not copied.
-        var chunks: [[UInt8]] = []
+        var chunks: [Chunk] = []
         var runStart = 0, index = 0
         let start = Array(Self.printMarker(0).utf8.prefix(8))  // "\u{1}primer-"
         while index < frame.count {
@@ -34,7 +35,7 @@ extension SiteRenderer {
                let close = frame[(index + start.count)...].firstIndex(of: 1),
                let chapter = Int(String(decoding: frame[(index + start.count + 6)..<close], as: UTF8.self)),
                locale.pages.indices.contains(chapter) {
-                chunks.append(Array(frame[runStart..<index]))
+                chunks.append(.bytes(Array(frame[runStart..<index])))
                 chunks.append(locale.printableBody(chapter))  // rendered now only for pages the preview reused
                 index = close + 1
                 runStart = index
@@ -42,7 +43,7 @@ extension SiteRenderer {
                 index += 1
             }
         }
-        chunks.append(Array(frame[runStart...]))
+        chunks.append(.bytes(Array(frame[runStart...])))
         return chunks
     }
 

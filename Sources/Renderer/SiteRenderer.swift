@@ -97,12 +97,18 @@ public struct SiteRenderer: Sendable {
     /// inputs (the preview's incremental rebuilds); nil renders it. With `emit`, each file goes
     /// there as soon as it is made (from the rendering thread) and is not kept: the result is
     /// empty. Without it, the files come back.
+    ///
+    /// A big course holds only the header of some pages (see `Resolver.Deferred`): `complete`
+    /// gives such a page whole, on the thread about to render it, which then lets it go. The
+    /// print versions' bodies wait in `spill` rather than in memory when there is one.
     public func render(_ course: ResolvedCourse, assets: [AssetFile],
                        reuse: (@Sendable (_ path: String, _ page: ChapterPage) -> String?)? = nil,
-                       emit: (@Sendable (SiteFile) -> Void)? = nil) -> [SiteFile] {
+                       emit: (@Sendable (SiteFile) -> Void)? = nil,
+                       complete: (@Sendable (_ page: ChapterPage) -> ChapterPage?)? = nil,
+                       spill: Spill? = nil) -> [SiteFile] {
         var jobs: [@Sendable () -> SiteFile] = []
         var printJobs: [@Sendable () -> SiteFile] = []
-        let bodies = BodyMemo()
+        let bodies = BodyMemo(spill: spill)
         // Each locale's table of contents is rendered as its context is made: in parallel too.
         let contexts = parallelMap(course.locales) { [library] locale in
             LocaleContext(course: course, locale: locale, library: library, bodies: bodies)
@@ -123,7 +129,8 @@ public struct SiteRenderer: Sendable {
             for index in pages.indices {
                 jobs.append { [self] in
                     let path = SitePaths.page(SitePaths.chapter(pages[index].id), in: locale)
-                    return SiteFile(path: path, contents: .text(reuse?(path, pages[index]) ?? renderChapter(context, index: index)))
+                    if let reused = reuse?(path, pages[index]) { return SiteFile(path: path, contents: .text(reused)) }
+                    return SiteFile(path: path, contents: .text(renderChapter(context, index: index, page: complete?(pages[index]))))
                 }
             }
         }

@@ -9,7 +9,38 @@ public enum Resolver {
         public var document: Document
         /// Numbered ahead of the resolve stage (see `prenumbered(_:number:)`).
         var numbered: Prenumbered?
+        /// Numbered, then let go of its document (see `streamed`): its pages are made as they are rendered.
+        public internal(set) var isStreamed = false
         public init(source: ChapterSource, document: Document) { self.source = source; self.document = document }
+    }
+
+    /// The numbered document of a chapter numbered ahead of the resolve stage.
+    public static func numberedDocument(_ chapter: ParsedChapter) -> Document? { chapter.numbered?.document }
+
+    /// A prenumbered chapter without its document, for a course too big to keep every chapter's
+    /// tree until its pages are rendered: the resolve stage gives its pages as headers, and
+    /// `Deferred` makes each one whole from the text parsed again, on the thread that renders it.
+    /// What the chapter shows the rest of the course (ids, outline, the samples it counts) is
+    /// kept. Nil for a chapter that cannot be let go: one with samples (numbered after they ran),
+    /// or with a link in a heading (the API index reads headings as linked, which takes the whole course).
+    public static func streamed(_ chapter: ParsedChapter) -> ParsedChapter? {
+        guard var numbered = chapter.numbered else { return nil }
+        var headingLink = false
+        numbered.document.blocks.walk { block, _ in
+            if case .heading(let heading) = block, Linker.hasLinks(heading.content) { headingLink = true }
+        }
+        guard !headingLink else { return nil }
+        var page = ChapterPage(id: chapter.source.id, locale: chapter.source.locale, contentLocale: chapter.source.locale,
+                               numbering: numbered.numbering, title: "", summary: nil, sourcePath: "", document: numbered.document,
+                               outline: [], files: [])
+        numbered.shownSamples = page.shownSampleCount
+        page.document = Document(blocks: [])
+        numbered.document = Document(blocks: [])
+        var result = chapter
+        result.document = Document(blocks: [])
+        result.numbered = numbered
+        result.isStreamed = true
+        return result
     }
 
     /// A chapter that holds no sample needs nothing from the rest of the course to be numbered,
@@ -33,12 +64,14 @@ public enum Resolver {
         var targets: Targets
         var outline: [OutlineEntry]
         var diagnostics: [Diagnostic]
+        /// What `ChapterPage.shownSampleCount` counts in the document (kept when it is let go).
+        var shownSamples = 0
     }
 
     public static func resolve(config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
                                strings: [LocaleTag: UIStrings], contentFiles: Set<String>, imageSizes: [String: ImageSize] = [:],
                                locales: [LocaleTag], samples: SampleResults = .none) -> (ResolvedCourse, [Diagnostic]) {
-        let (course, diagnostics, _) = resolveWithExports(config: config, chapters: chapters, strings: strings, contentFiles: contentFiles,
+        let (course, diagnostics, _, _) = resolveWithExports(config: config, chapters: chapters, strings: strings, contentFiles: contentFiles,
                                                           imageSizes: imageSizes, locales: locales, samples: samples, exports: false)
         return (course, diagnostics)
     }
@@ -47,7 +80,7 @@ public enum Resolver {
     public static func resolveWithExports(config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
                                           strings: [LocaleTag: UIStrings], contentFiles: Set<String>, imageSizes: [String: ImageSize] = [:],
                                           locales: [LocaleTag], samples: SampleResults = .none,
-                                          exports: Bool) -> (ResolvedCourse, [Diagnostic], [LocaleTag: Exports]) {
+                                          exports: Bool) -> (ResolvedCourse, [Diagnostic], [LocaleTag: Exports], Deferred?) {
         var diagnostics: Set<Diagnostic> = []
         var pages: [LocaleTag: [ChapterPage]] = [:]
         var allExports: [LocaleTag: Exports] = [:]
@@ -81,7 +114,10 @@ public enum Resolver {
             }
         }
         let course = ResolvedCourse(config: config, locales: locales, pages: pages, strings: strings)
-        return (course, Array(diagnostics).sortedForDisplay(), allExports)
+        let streams = chapters.values.contains { $0.values.contains(where: \.isStreamed) }
+        let deferred = streams ? Deferred(locales: Dictionary(uniqueKeysWithValues: locales.map { ($0, numbered[$0]!) }), sourceIDs: sourceIDs,
+                                          strings: strings, contentFiles: contentFiles, imageSizes: imageSizes) : nil
+        return (course, Array(diagnostics).sortedForDisplay(), allExports, deferred)
     }
 
     /// A translation is stale unless it was made from this version of the source text: its
@@ -93,14 +129,32 @@ public enum Resolver {
         return translatedFrom != original.map(fingerprint)
     }
 
-    struct Target: Hashable {
-        var kind: TargetKind
-        var chapterID: String
-        var chapterNumber: Int
-        var anchor: String?
-        var number: Numbering?
-        var title: String
-        var location: SourceLocation
+    /// What an id names. A class: a chapter's explicit ids are in its own tables, in its locale's
+    /// course-wide table and in the exports, and a 10,000-page course has half a million ids.
+    final class Target: Hashable, Sendable {
+        let kind: TargetKind
+        let chapterID: String
+        let chapterNumber: Int
+        let anchor: String?
+        let number: Numbering?
+        let title: String
+        let location: SourceLocation
+
+        init(kind: TargetKind, chapterID: String, chapterNumber: Int, anchor: String?, number: Numbering?, title: String,
+             location: SourceLocation) {
+            self.kind = kind; self.chapterID = chapterID; self.chapterNumber = chapterNumber; self.anchor = anchor
+            self.number = number; self.title = title; self.location = location
+        }
+
+        static func == (a: Target, b: Target) -> Bool {
+            a === b || (a.kind == b.kind && a.chapterID == b.chapterID && a.chapterNumber == b.chapterNumber && a.anchor == b.anchor
+                        && a.number == b.number && a.title == b.title && a.location == b.location)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(kind); hasher.combine(chapterID); hasher.combine(chapterNumber); hasher.combine(anchor)
+            hasher.combine(number); hasher.combine(title); hasher.combine(location)
+        }
     }
 
     struct NumberedLocale {
@@ -163,8 +217,9 @@ public enum Resolver {
                             imageSizes: [String: ImageSize]) -> [([ChapterPage], [Diagnostic])] {
         let byID = locales.map { _, numbered in Dictionary(uniqueKeysWithValues: numbered.chapters.map { ($0.parsed.source.id, $0) }) }
         let jobs = locales.enumerated().flatMap { index, entry in entry.1.chapters.map { (index, $0) } }
-        let linked = parallelMap(jobs) { localeIndex, chapter in
+        let linked = parallelMap(jobs) { localeIndex, chapter -> (ChapterPage, [Diagnostic]) in
             let (locale, numbered) = locales[localeIndex]
+            if chapter.parsed.isStreamed { return (headerPage(chapter, locale: locale), []) }
             return linkedPage(chapter, locale: locale, global: numbered.global, chapters: byID[localeIndex], sourceIDs: sourceIDs,
                               strings: strings, contentFiles: contentFiles, imageSizes: imageSizes)
         }
@@ -178,6 +233,53 @@ public enum Resolver {
 }
 
 extension Resolver {
+    /// The page of a streamed chapter without its document (nor the files it shows, which only
+    /// linking finds): what the other pages show of it.
+    static func headerPage(_ chapter: NumberedChapter, locale: LocaleTag) -> ChapterPage {
+        let source = chapter.parsed.source
+        var page = ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, numbering: chapter.numbering,
+                               title: source.title, summary: source.summary, sourcePath: source.path,
+                               document: Document(blocks: []), outline: chapter.outline, files: [])
+        page.knownSampleCount = chapter.parsed.numbered?.shownSamples ?? 0
+        return page
+    }
+
+    /// What a page of a streamed chapter needs to be made whole when it is rendered: every
+    /// locale's ids and numbered chapters (their documents aside), the words and the content files.
+    public struct Deferred: Sendable {
+        let locales: [LocaleTag: NumberedLocale]
+        let byID: [LocaleTag: [String: NumberedChapter]]
+        let sourceIDs: [String: Target]
+        let strings: [LocaleTag: UIStrings]
+        let contentFiles: Set<String>
+        let imageSizes: [String: ImageSize]
+
+        init(locales: [LocaleTag: NumberedLocale], sourceIDs: [String: Target], strings: [LocaleTag: UIStrings],
+             contentFiles: Set<String>, imageSizes: [String: ImageSize]) {
+            self.locales = locales
+            byID = locales.mapValues { numbered in Dictionary(uniqueKeysWithValues: numbered.chapters.map { ($0.parsed.source.id, $0) }) }
+            self.sourceIDs = sourceIDs; self.strings = strings; self.contentFiles = contentFiles; self.imageSizes = imageSizes
+        }
+
+        /// Whether `page` is the header of a streamed chapter's page.
+        public func isDeferred(_ page: ChapterPage) -> Bool { byID[page.locale]?[page.id]?.parsed.isStreamed == true }
+
+        /// The page `header` stands for, whole: `document` is its chapter's text parsed again,
+        /// numbered and linked here as the resolve stage would have; with what linking found.
+        /// (Numbering finds what it found the first time, which was reported then.)
+        public func page(_ header: ChapterPage, document: Document) -> (ChapterPage, [Diagnostic])? {
+            guard let numbered = locales[header.locale], let chapters = byID[header.locale], var chapter = chapters[header.id],
+                  chapter.parsed.isStreamed else { return nil }
+            var numberer = Numberer(chapterID: header.id, numbering: chapter.numbering, path: chapter.parsed.source.path)
+            chapter.document = numberer.number(document)
+            var (page, diagnostics) = linkedPage(chapter, locale: header.locale, global: numbered.global, chapters: chapters,
+                                                 sourceIDs: sourceIDs, strings: strings, contentFiles: contentFiles, imageSizes: imageSizes)
+            page.isStale = header.isStale
+            page.updated = header.updated
+            return (page, diagnostics)
+        }
+    }
+
     /// One numbered chapter linked as the page of `locale`, with what linking it found.
     static func linkedPage(_ chapter: NumberedChapter, locale: LocaleTag, global: [String: Target], chapters: [String: NumberedChapter],
                            sourceIDs: [String: Target], strings: [LocaleTag: UIStrings], contentFiles: Set<String>,

@@ -32,10 +32,10 @@ public enum SiteWriter {
         try write(buffer, to: fd, path: path)
     }
 
-    static func writeFile(chunks: [[UInt8]], to path: String) throws {
+    static func writeFile(chunks: [Chunk], to path: String) throws {
         let fd = try create(path)
         defer { close(fd) }
-        for chunk in chunks { try chunk.withUnsafeBufferPointer { try write($0, to: fd, path: path) } }
+        for chunk in chunks where !chunk.write(to: fd) { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
     }
 
     static func create(_ path: String) throws -> Int32 {
@@ -82,7 +82,8 @@ public enum SiteWriter {
             guard current.count == chunks.reduce(0, { $0 + $1.count }) else { return false }
             var offset = current.startIndex
             for chunk in chunks {
-                guard current[offset..<(offset + chunk.count)].elementsEqual(chunk) else { return false }
+                let bytes = chunk.bytes
+                guard bytes.count == chunk.count, current[offset..<(offset + chunk.count)].elementsEqual(bytes) else { return false }
                 offset += chunk.count
             }
             return true

@@ -60,8 +60,12 @@ func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool
         print("primer: " + result.listings.summary)
     }
     if flags.verbose {
-        for (stage, seconds) in result.timings {
-            print(String(format: "  %-8@ %7.1f ms", stage as NSString, seconds * 1000))
+        if result.streamed > 0 {
+            print("primer: \(result.streamed) chapter texts past the document budget were parsed again as their pages were rendered")
+        }
+        for (index, (stage, seconds)) in result.timings.enumerated() {
+            let resident = index < result.resident.count && result.resident[index] > 0 ? String(format: "  %5d MB resident", result.resident[index] >> 20) : ""
+            print(String(format: "  %-8@ %7.1f ms", stage as NSString, seconds * 1000) + resident)
         }
     }
     if errors > 0 {

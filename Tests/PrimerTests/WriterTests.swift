@@ -75,11 +75,42 @@ import Writer
     /// A page in chunks (the print version) is written as one file and compared as one.
     @Test func aFileInChunksIsWrittenAndComparedWhole() throws {
         let site = temp().appendingPathComponent("site").path
-        let page = SiteFile(path: "print.html", contents: .chunks([Array("<p>".utf8), Array("body ✓".utf8), [], Array("</p>".utf8)]))
+        let page = SiteFile(path: "print.html", contents: .chunks([.bytes(Array("<p>".utf8)), .bytes(Array("body ✓".utf8)), .bytes([]), .bytes(Array("</p>".utf8))]))
         #expect(try SiteWriter.write([page], to: site).written == 1)
         #expect(TestSupport.read(URL(fileURLWithPath: site + "/print.html")) == "<p>body ✓</p>")
         #expect(try SiteWriter.write([page], to: site) == .init(written: 0, unchanged: 1, removed: 0, swapped: false))
-        let changed = SiteFile(path: "print.html", contents: .chunks([Array("<p>".utf8), Array("body ✗".utf8), Array("</p>".utf8)]))
+        let changed = SiteFile(path: "print.html", contents: .chunks([.bytes(Array("<p>".utf8)), .bytes(Array("body ✗".utf8)), .bytes(Array("</p>".utf8))]))
+        #expect(try SiteWriter.write([changed], to: site).written == 1)
+    }
+
+    /// Chunks set aside in a spill file (a big course's print bodies) are written and compared
+    /// like chunks in memory, whatever their size, and the spill file leaves nothing behind.
+    @Test func spilledChunksAreWrittenAndComparedLikeOthers() throws {
+        let root = temp()
+        let site = root.appendingPathComponent("site").path
+        let cache = root.appendingPathComponent("cache").path
+        let spill = try #require(Spill(folder: cache))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).isEmpty)  // no name on disk
+        let big = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let bodies = [Array("body ✓".utf8), [], big, Array("last".utf8)]
+        let spilled = try bodies.map { try #require(spill.append($0)) }
+        #expect(spilled.map(\.count) == bodies.map(\.count))
+        #expect(spilled.map(\.bytes) == bodies)
+        var chunks: [Chunk] = [.bytes(Array("<p>".utf8))]
+        for chunk in spilled { chunks += [chunk, .bytes(Array("<hr>".utf8))] }
+        let page = SiteFile(path: "print.html", contents: .chunks(chunks))
+        #expect(try SiteWriter.write([page], to: site).written == 1)
+        let expected = Array("<p>".utf8) + bodies.flatMap { $0 + Array("<hr>".utf8) }
+        #expect(FileManager.default.contents(atPath: site + "/print.html").map { [UInt8]($0) } == expected)
+        #expect(try SiteWriter.write([page], to: site) == .init(written: 0, unchanged: 1, removed: 0, swapped: false))
+        // The same bytes in memory are the same file; one byte changed in a spilled body is not.
+        let inMemory = SiteFile(path: "print.html", contents: .chunks([.bytes(expected)]))
+        #expect(try SiteWriter.write([inMemory], to: site).written == 0)
+        var other = big
+        other[2_999_999] &+= 1
+        var changedChunks = chunks
+        changedChunks[5] = try #require(spill.append(other))  // in place of `big`
+        let changed = SiteFile(path: "print.html", contents: .chunks(changedChunks))
         #expect(try SiteWriter.write([changed], to: site).written == 1)
     }
 
