@@ -37,11 +37,15 @@ let extensions = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 /// `xmpp:` keeps autolink; any `[`, one byte, `]` keeps tasklist.
 func usableExtensions(_ utf8: [UInt8]) -> [String: Bool] {
     // The flags live in the closure (a captured variable that is written is a heap box).
-    let (autolink, tasklist) = utf8.withUnsafeBufferPointer { bytes -> (Bool, Bool) in
+    let (autolink, tasklist) = utf8.withUnsafeBufferPointer { bytes -> (Bool, Bool) in interesting.withUnsafeBufferPointer { interesting in
         var autolink = false, tasklist = false
         let count = bytes.count
         var index = 0
         while index < count && !(autolink && tasklist) {
+            // Most bytes are none of the four looked at: skip them in a tight loop (this runs
+            // over every chapter's text, twice for a course past the document budget).
+            while index < count && !interesting[Int(bytes[index])] { index += 1 }
+            guard index < count else { break }
             switch bytes[index] {
             case UInt8(ascii: "@"): autolink = true
             case UInt8(ascii: ":"):
@@ -56,9 +60,12 @@ func usableExtensions(_ utf8: [UInt8]) -> [String: Bool] {
             index += 1
         }
         return (autolink, tasklist)
-    }
+    } }
     return ["autolink": autolink, "tasklist": tasklist]
 }
+
+/// The bytes `usableExtensions` looks at: `@`, `:`, `.` and `[`.
+private let interesting: [Bool] = (0..<256).map { [UInt8(ascii: "@"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "[")].contains(UInt8($0)) }
 
 /// Whether `utf8[..<end]` ends with `word`, ignoring ASCII case.
 private func hasSuffix(_ utf8: UnsafeBufferPointer<UInt8>, before end: Int, _ word: StaticString) -> Bool {

@@ -23,6 +23,10 @@ extension BuildRun {
         return !(options.editions && !config.editions.isEmpty)
     }
 
+    /// Whether this build will write the page cache (see `savePageCache`: not on an output's
+    /// first build), so it gathers what the cache needs while it resolves and renders.
+    func savesPages(_ config: CourseConfig) -> Bool { previous != nil && keepsPages(config) }
+
     /// The chapter files: left out of the page cache's whole-course key.
     static func chapterPaths(_ sources: CourseSources) -> Set<String> {
         Set(sources.chapters.values.flatMap { $0.values.map(\.path) })
@@ -238,7 +242,7 @@ extension BuildRun {
     /// whose text and whole-course key are what the last page cache had keeps its entry as it was.
     func savePageCache(_ loaded: Loaded, _ parsed: Parsed, _ course: ResolvedCourse, printChunks: [String: [Int]]) {
         let store = PageCache(cache: cache)
-        guard previous != nil, result.succeeded, keepsPages(loaded.sources.config), result.written != nil else { return store.invalidate() }
+        guard savesPages(loaded.sources.config), result.succeeded, result.written != nil else { return store.invalidate() }
         let sources = loaded.sources
         let all = sources.chapters.values.flatMap { $0.values }
         let inputs = self.inputs ?? BuildCache.inputs(options)

@@ -287,7 +287,7 @@ struct BuildRun {
     mutating func resolve(_ loaded: Loaded, _ parsed: Parsed, _ samples: SampleResults) -> ResolvedCourse {
         let (course, diagnostics, exports, deferred) = Resolver.resolveWithExports(
             config: loaded.sources.config, chapters: parsed.chapters, strings: loaded.strings, contentFiles: loaded.sources.contentFiles,
-            imageSizes: loaded.sources.imageSizes, locales: loaded.locales, samples: samples, exports: keepsPages(loaded.sources.config))
+            imageSizes: loaded.sources.imageSizes, locales: loaded.locales, samples: samples, exports: savesPages(loaded.sources.config))
         result.diagnostics += diagnostics
         self.exports = exports
         self.deferred = deferred
@@ -348,7 +348,7 @@ struct BuildRun {
         }
         var emit: (@Sendable (SiteFile) -> Void)?
         if streaming, let staged {
-            let printChunks = keepsPages(course.config) ? printChunks : nil
+            let printChunks = savesPages(course.config) ? printChunks : nil
             emit = { file in
                 if let printChunks, case .chunks(let chunks) = file.contents { printChunks.table.withLock { $0[file.path] = chunks.map(\.count) } }
                 staged.add(file)
@@ -360,7 +360,7 @@ struct BuildRun {
         var complete: (@Sendable (ChapterPage) -> ChapterPage?)?
         var spill: Spill?
         if let deferred {
-            let settings = ParseSettings(loaded), chapters = loaded.sources.chapters, digests = keepsPages(course.config)
+            let settings = ParseSettings(loaded), chapters = loaded.sources.chapters, digests = savesPages(course.config)
             complete = { header in
                 guard deferred.isDeferred(header) else { return nil }
                 guard let source = chapters[header.id]?[header.contentLocale],

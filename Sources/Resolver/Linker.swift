@@ -104,11 +104,12 @@ struct Linker {
                 sentenceStart = false
                 if refuseScript(link.destination, at: link.position, what: "a link") { return .link(link) }
                 guard let target = resolve(link.destination, at: link.position) else { return .link(link) }
-                let label = startsSentence ? target.startLabel : target.label
+                let label = words(for: target, start: startsSentence)
                 link.reference = ResolvedReference(href: target.href, label: label)
                 // `[листинге #](#lst-x)`: the author's word, the number filled in; `[{title}](#id)`
                 // and `[{label}: {title}](#id)` the target's title and the automatic label.
-                link.content = Self.filling(link.content, number: target.number, label: label, title: target.title)
+                let hasNumberSign = link.content.contains { if case .text(let text) = $0 { text.contains("#") } else { false } }
+                link.content = Self.filling(link.content, number: hasNumberSign ? number(for: target) : nil, label: label, title: target.title)
                 return .link(link)
             default:
                 return inline
@@ -155,14 +156,45 @@ struct Linker {
         return !scheme.isEmpty && scheme.first!.isLetter && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
     }
 
-    /// Where a reference goes and the words for it: mid-sentence, at a sentence's start, and the number alone.
+    /// Where a reference goes and what its words are made from (`words(for:start:)` and
+    /// `number(for:)` write them: most references need one of the three forms, so only it is made).
     struct Resolved {
         var href: String
-        var label: String
-        var startLabel: String
-        var number: String?
         /// The target's own title (a section's heading, a listing's title, a chapter's title).
-        var title: String = ""
+        var title: String
+        enum Source {
+            case chapter(ChapterLabel)
+            case target(Resolver.Target)
+        }
+        var source: Source
+    }
+
+    /// The words for a reference, mid-sentence or at a sentence's start ("Listing 2.1", "section 3").
+    func words(for resolved: Resolved, start: Bool) -> String {
+        switch resolved.source {
+        case .chapter(let label):
+            return labels.chapterLabel(label, key: start ? "ref_chapter_start" : "ref_chapter") ?? resolved.title
+        case .target(let target):
+            guard let number = target.number else { return target.title }
+            let key = "ref_" + target.kind.rawValue + (start ? "_start" : "")
+            switch target.kind {
+            case .chapter, .section: return UIStrings.format(labels[key], [number.dotted])
+            case .listing, .figure, .table, .exercise: return number.label(labels[key])
+            }
+        }
+    }
+
+    /// The number alone, for a `#` in the author's link text.
+    func number(for resolved: Resolved) -> String? {
+        switch resolved.source {
+        case .chapter(let label): return label.head ?? resolved.title
+        case .target(let target):
+            guard let number = target.number else { return nil }
+            switch target.kind {
+            case .chapter, .section: return number.dotted
+            case .listing, .figure, .table, .exercise: return number.label(labels["ref_number"])
+            }
+        }
     }
 
     private mutating func resolve(_ destination: String, at position: Position) -> Resolved? {
@@ -197,11 +229,8 @@ struct Linker {
             }
             guard let fragment, !fragment.isEmpty else {
                 // An unnumbered chapter (a preface) is referred to by its title.
-                let title = target.parsed.source.title
-                let label = target.numbering.label
-                return Resolved(href: chapterHref(target.parsed.source.id), label: labels.chapterLabel(label, key: "ref_chapter") ?? title,
-                                startLabel: labels.chapterLabel(label, key: "ref_chapter_start") ?? title,
-                                number: label.head ?? title, title: title)
+                return Resolved(href: chapterHref(target.parsed.source.id), title: target.parsed.source.title,
+                                source: .chapter(target.numbering.label))
             }
             if let anchor = target.targets.local[fragment] { return reference(to: anchor) }
             diagnostics.append(.error(.unknownReference, "chapter '\(name)' has no id '\(fragment)'", at: location(position),
@@ -216,20 +245,7 @@ struct Linker {
 
     func reference(to target: Resolver.Target) -> Resolved {
         let page = target.chapterID == chapter.parsed.source.id ? "" : SitePaths.chapter(target.chapterID)
-        let href = page + "#" + (target.anchor ?? "")
-        guard let number = target.number else {
-            return Resolved(href: href, label: target.title, startLabel: target.title, number: nil, title: target.title)
-        }
-        let key = "ref_" + target.kind.rawValue
-        switch target.kind {
-        case .chapter, .section:
-            let shown = number.dotted
-            return Resolved(href: href, label: UIStrings.format(labels[key], [shown]),
-                            startLabel: UIStrings.format(labels[key + "_start"], [shown]), number: shown, title: target.title)
-        case .listing, .figure, .table, .exercise:
-            return Resolved(href: href, label: number.label(labels[key]), startLabel: number.label(labels[key + "_start"]),
-                            number: number.label(labels["ref_number"]), title: target.title)
-        }
+        return Resolved(href: page + "#" + (target.anchor ?? ""), title: target.title, source: .target(target))
     }
 
     /// A relative path in a chapter names a file of the content folder; it must exist.
