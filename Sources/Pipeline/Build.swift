@@ -49,9 +49,9 @@ public enum Build {
         /// from the parse stage to the render stage. Past it, a chapter without samples keeps
         /// only what the rest of the course sees of it (ids, outline, the code the API index
         /// reads) and is parsed again as its pages are rendered, and the print versions' bodies
-        /// wait on disk (see `Resolver.streamed`): a 10,000-page course builds in a third of
-        /// the memory, for a second parse of most of it. Nil keeps every document (the preview
-        /// and the book editions always do).
+        /// wait on disk (see `Resolver.streamed`): a 10,000-page course builds in 42% of the
+        /// memory (about 560 MB instead of 1,343), for a second parse of most of it. Nil keeps
+        /// every document (the preview and the book editions always do).
         public var documentBudget: Int? = Build.documentBudget
         public init(content: String = "Content", templates: String = "Templates", output: String = "site",
                     locale: String? = nil, product: Product = .site()) {
