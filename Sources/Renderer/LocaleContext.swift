@@ -55,7 +55,7 @@ struct LocaleContext: Sendable {
     /// The HTML of a chapter's text, with the labels in the language the text is written in.
     func renderBody(_ page: ChapterPage) -> String {
         HTMLRenderer.render(page.document, strings: course.strings[page.contentLocale] ?? strings,
-                                   rawHTML: course.config.rawHTML, memo: bodies.highlights)
+                            rawHTML: course.config.rawHTML, memo: bodies.highlights)
     }
 
     /// The body as the print version has it (see `SiteRenderer.printable`): kept from its chapter

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// The render stage: resolved course + templates + strings → the site's files.
-/// Pages render in parallel; nothing here touches the disk.
+/// Pages render in parallel; nothing here touches the disk but the `Spill` a big course's
+/// print bodies may be given to.
 public struct SiteRenderer: Sendable {
     public static let requiredTemplates = ["layout", "toc", "index", "home", "chapter", "404", "gallery", "api-index", "print"]
     /// Keys the code itself looks up (templates add theirs; see `templateKeys`).
