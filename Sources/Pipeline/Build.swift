@@ -50,7 +50,7 @@ public enum Build {
         /// only what the rest of the course sees of it (ids, outline, the code the API index
         /// reads) and is parsed again as its pages are rendered, and the print versions' bodies
         /// wait on disk (see `Resolver.streamed`): a 10,000-page course builds in 42% of the
-        /// memory (about 560 MB instead of 1,343), for a second parse of most of it. Nil keeps
+        /// memory (about 550 MB instead of 1,311), for a second parse of most of it. Nil keeps
         /// every document (the preview and the book editions always do).
         public var documentBudget: Int? = Build.documentBudget
         public init(content: String = "Content", templates: String = "Templates", output: String = "site",
@@ -97,8 +97,8 @@ public enum Build {
     }
 
     /// 24 MB of Markdown: about 110 MB of documents, 1,600 pages of the bench course (whose
-    /// 1,002 pages are 15 MB). At 10,000 pages, 16 MB took the peak from 599 to 533 MB and 32 MB
-    /// to 599 MB; keeping everything took 1,343 MB.
+    /// 1,002 pages are 15 MB). At 10,000 pages the peak was 521 MB with 16 MB, 533–570 MB with
+    /// 24 MB and 585 MB with 32 MB; keeping everything, 1,311 MB.
     public static let documentBudget = 24 << 20
 
     public static func run(_ options: Options) throws(UsageError) -> Result {
