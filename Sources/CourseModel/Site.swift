@@ -48,8 +48,11 @@ public struct ChapterPage: Hashable, Sendable {
     }
 
     /// How many samples' outputs the page shows (the table of contents counts them).
-    public var shownSampleCount: Int {
-        knownSampleCount ?? document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
+    public var shownSampleCount: Int { knownSampleCount ?? Self.shownSampleCount(in: document) }
+
+    /// The samples' outputs a page with this document shows.
+    public static func shownSampleCount(in document: Document) -> Int {
+        document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
     }
 
     /// The page without its document: everything other pages show of it (the table of contents,

@@ -63,7 +63,7 @@ public final class Spill: Sendable, Hashable {
     }
 
     /// Copies the bytes at `offset` to the end of the open file `target`; false on failure.
-    func copy(offset: Int, count: Int, to target: Int32) -> Bool {
+    public func copy(offset: Int, count: Int, to target: Int32) -> Bool {
         var done = 0
         // In the kernel where it can (no copy through user memory), else through a buffer.
         #if os(Linux)
@@ -112,24 +112,6 @@ public enum Chunk: Hashable, Sendable {
         switch self {
         case .bytes(let bytes): bytes
         case .spilled(let spill, let offset, let count): spill.read(offset: offset, count: count)
-        }
-    }
-
-    /// Appends the bytes to the open file `fd`; false when they could not be written.
-    public func write(to fd: Int32) -> Bool {
-        switch self {
-        case .bytes(let bytes):
-            return bytes.withUnsafeBytes { buffer in
-                var done = 0
-                while done < buffer.count {
-                    let n = Foundation.write(fd, buffer.baseAddress! + done, buffer.count - done)
-                    if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else { return false }
-                    done += n
-                }
-                return true
-            }
-        case .spilled(let spill, let offset, let count): return spill.copy(offset: offset, count: count, to: fd)
         }
     }
 }

@@ -40,6 +40,8 @@ struct BuildRun {
     var deferred: Resolver.Deferred?
     /// `Extras.pageDigest` of those pages, by locale and chapter id, once they were rendered.
     var streamedDigests: [LocaleTag: [String: String]] = [:]
+    /// How the parse stage parsed the chapters (the render stage parses streamed ones again).
+    var parseSettings: ParseSettings?
     private var clock = ContinuousClock.now
 
     init(_ options: Build.Options) {
@@ -198,6 +200,7 @@ struct BuildRun {
         }
         let letGo = beyondBudget
         let settings = ParseSettings(loaded)
+        parseSettings = settings
         let quotes = settings.quotes, calloutKinds = settings.calloutKinds
         let parsed = parallelMap(toParse) { chapter -> (Resolver.ParsedChapter, [Diagnostic], Build.SwiftBlocks, Extras.PageCode?) in
             var key: String?
@@ -359,8 +362,8 @@ struct BuildRun {
         let completed = Mutex<[LocaleTag: [String: (files: Set<String>, diagnostics: [Diagnostic], digest: String)]]>([:])
         var complete: (@Sendable (ChapterPage) -> ChapterPage?)?
         var spill: Spill?
-        if let deferred {
-            let settings = ParseSettings(loaded), chapters = loaded.sources.chapters, digests = savesPages(course.config)
+        if let deferred, let settings = parseSettings {
+            let chapters = loaded.sources.chapters, digests = savesPages(course.config)
             complete = { header in
                 guard deferred.isDeferred(header) else { return nil }
                 guard let source = chapters[header.id]?[header.contentLocale],
@@ -380,14 +383,16 @@ struct BuildRun {
         var files = renderer.render(course, assets: loaded.sources.assets, reuse: reuse, emit: emit, complete: complete, spill: spill)
         if deferred != nil {
             var found = Set<Diagnostic>()
-            for (locale, pages) in completed.withLock({ $0 }) {
-                for index in course.pages[locale]?.indices ?? 0..<0 {
-                    guard let page = pages[course.pages[locale]![index].id] else { continue }
-                    course.pages[locale]![index].files = page.files
-                    exports[locale]?.pages[course.pages[locale]![index].id]?.header.files = page.files
-                    streamedDigests[locale, default: [:]][course.pages[locale]![index].id] = page.digest
+            for (locale, made) in completed.withLock({ $0 }) {
+                guard var pages = course.pages[locale] else { continue }
+                for index in pages.indices {
+                    guard let page = made[pages[index].id] else { continue }
+                    pages[index].files = page.files
+                    exports[locale]?.pages[pages[index].id]?.header.files = page.files
+                    streamedDigests[locale, default: [:]][pages[index].id] = page.digest
                     found.formUnion(page.diagnostics)
                 }
+                course.pages[locale] = pages
             }
             result.diagnostics += Array(found).sortedForDisplay()
         }

@@ -108,8 +108,7 @@ struct Linker {
                 link.reference = ResolvedReference(href: target.href, label: label)
                 // `[листинге #](#lst-x)`: the author's word, the number filled in; `[{title}](#id)`
                 // and `[{label}: {title}](#id)` the target's title and the automatic label.
-                let hasNumberSign = link.content.contains { if case .text(let text) = $0 { text.contains("#") } else { false } }
-                link.content = Self.filling(link.content, number: hasNumberSign ? number(for: target) : nil, label: label, title: target.title)
+                link.content = Self.filling(link.content, number: number(for: target), label: label, title: target.title)
                 return .link(link)
             default:
                 return inline
@@ -126,10 +125,11 @@ struct Linker {
 
     /// The link text with a standalone `#` replaced by the target's number, `{label}` by the
     /// automatic label and `{title}` by the target's title.
-    static func filling(_ content: [Inline], number: String?, label: String, title: String) -> [Inline] {
+    /// `number` is asked for only by a text with a `#` (most references have none).
+    static func filling(_ content: [Inline], number: @autoclosure () -> String?, label: String, title: String) -> [Inline] {
         content.map { inline in
             guard case .text(var text) = inline, text.contains("#") || text.contains("{") else { return inline }
-            if let number, text.contains("#") {
+            if text.contains("#"), let number = number() {
                 var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
                 for index in words.indices where words[index] == "#" { words[index] = number }
                 text = words.joined(separator: " ")

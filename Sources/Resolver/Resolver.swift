@@ -30,11 +30,7 @@ public enum Resolver {
             if case .heading(let heading) = block, Linker.hasLinks(heading.content) { headingLink = true }
         }
         guard !headingLink else { return nil }
-        var page = ChapterPage(id: chapter.source.id, locale: chapter.source.locale, contentLocale: chapter.source.locale,
-                               numbering: numbered.numbering, title: "", summary: nil, sourcePath: "", document: numbered.document,
-                               outline: [], files: [])
-        numbered.shownSamples = page.shownSampleCount
-        page.document = Document(blocks: [])
+        numbered.shownSamples = ChapterPage.shownSampleCount(in: numbered.document)
         numbered.document = Document(blocks: [])
         var result = chapter
         result.document = Document(blocks: [])
@@ -161,6 +157,8 @@ public enum Resolver {
         var chapters: [NumberedChapter]
         var global: [String: Target]
         var diagnostics: [Diagnostic]
+        /// `chapters` by chapter id (what a link to another chapter's file reads).
+        var byID: [String: NumberedChapter] = [:]
     }
 
     /// Pass 1: in every locale, every chapter (or its fallback) numbered, and the course-wide ids.
@@ -206,6 +204,7 @@ public enum Resolver {
                     }
                 }
             }
+            numbered.byID = Dictionary(uniqueKeysWithValues: numbered.chapters.map { ($0.parsed.source.id, $0) })
             result[locale] = numbered
         }
         return result
@@ -215,12 +214,11 @@ public enum Resolver {
     static func linkLocales(_ locales: [(LocaleTag, NumberedLocale)], sourceIDs: [String: Target],
                             strings: [LocaleTag: UIStrings], contentFiles: Set<String>,
                             imageSizes: [String: ImageSize]) -> [([ChapterPage], [Diagnostic])] {
-        let byID = locales.map { _, numbered in Dictionary(uniqueKeysWithValues: numbered.chapters.map { ($0.parsed.source.id, $0) }) }
         let jobs = locales.enumerated().flatMap { index, entry in entry.1.chapters.map { (index, $0) } }
         let linked = parallelMap(jobs) { localeIndex, chapter -> (ChapterPage, [Diagnostic]) in
             let (locale, numbered) = locales[localeIndex]
             if chapter.parsed.isStreamed { return (headerPage(chapter, locale: locale), []) }
-            return linkedPage(chapter, locale: locale, global: numbered.global, chapters: byID[localeIndex], sourceIDs: sourceIDs,
+            return linkedPage(chapter, locale: locale, global: numbered.global, chapters: numbered.byID, sourceIDs: sourceIDs,
                               strings: strings, contentFiles: contentFiles, imageSizes: imageSizes)
         }
         var result = locales.map { _ in ([ChapterPage](), [Diagnostic]()) }
@@ -248,31 +246,22 @@ extension Resolver {
     /// locale's ids and numbered chapters (their documents aside), the words and the content files.
     public struct Deferred: Sendable {
         let locales: [LocaleTag: NumberedLocale]
-        let byID: [LocaleTag: [String: NumberedChapter]]
         let sourceIDs: [String: Target]
         let strings: [LocaleTag: UIStrings]
         let contentFiles: Set<String>
         let imageSizes: [String: ImageSize]
 
-        init(locales: [LocaleTag: NumberedLocale], sourceIDs: [String: Target], strings: [LocaleTag: UIStrings],
-             contentFiles: Set<String>, imageSizes: [String: ImageSize]) {
-            self.locales = locales
-            byID = locales.mapValues { numbered in Dictionary(uniqueKeysWithValues: numbered.chapters.map { ($0.parsed.source.id, $0) }) }
-            self.sourceIDs = sourceIDs; self.strings = strings; self.contentFiles = contentFiles; self.imageSizes = imageSizes
-        }
-
         /// Whether `page` is the header of a streamed chapter's page.
-        public func isDeferred(_ page: ChapterPage) -> Bool { byID[page.locale]?[page.id]?.parsed.isStreamed == true }
+        public func isDeferred(_ page: ChapterPage) -> Bool { locales[page.locale]?.byID[page.id]?.parsed.isStreamed == true }
 
         /// The page `header` stands for, whole: `document` is its chapter's text parsed again,
         /// numbered and linked here as the resolve stage would have; with what linking found.
         /// (Numbering finds what it found the first time, which was reported then.)
         public func page(_ header: ChapterPage, document: Document) -> (ChapterPage, [Diagnostic])? {
-            guard let numbered = locales[header.locale], let chapters = byID[header.locale], var chapter = chapters[header.id],
-                  chapter.parsed.isStreamed else { return nil }
+            guard let numbered = locales[header.locale], var chapter = numbered.byID[header.id], chapter.parsed.isStreamed else { return nil }
             var numberer = Numberer(chapterID: header.id, numbering: chapter.numbering, path: chapter.parsed.source.path)
             chapter.document = numberer.number(document)
-            var (page, diagnostics) = linkedPage(chapter, locale: header.locale, global: numbered.global, chapters: chapters,
+            var (page, diagnostics) = linkedPage(chapter, locale: header.locale, global: numbered.global, chapters: numbered.byID,
                                                  sourceIDs: sourceIDs, strings: strings, contentFiles: contentFiles, imageSizes: imageSizes)
             page.isStale = header.isStale
             page.updated = header.updated

@@ -35,7 +35,13 @@ public enum SiteWriter {
     static func writeFile(chunks: [Chunk], to path: String) throws {
         let fd = try create(path)
         defer { close(fd) }
-        for chunk in chunks where !chunk.write(to: fd) { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        for chunk in chunks {
+            switch chunk {
+            case .bytes(let bytes): try bytes.withUnsafeBufferPointer { try write($0, to: fd, path: path) }
+            case .spilled(let spill, let offset, let count):
+                guard spill.copy(offset: offset, count: count, to: fd) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+            }
+        }
     }
 
     static func create(_ path: String) throws -> Int32 {
