@@ -304,6 +304,7 @@ enum ConfigReader {
     static func localizedText(_ node: Node, what: String, path: String, locales: [LocaleTag],
                               diagnostics: inout [Diagnostic]) -> LocalizedText {
         if let string = node.scalar?.string {
+            guard withoutControls(string, what, at: YAML.location(node, path: path), diagnostics: &diagnostics) else { return [:] }
             return Dictionary(uniqueKeysWithValues: locales.map { ($0, string) })
         }
         var result: LocalizedText = [:]
@@ -317,11 +318,20 @@ enum ConfigReader {
             guard let string = value.scalar?.string else {
                 diagnostics.append(.error(.settingValue, "\(what) for '\(key)' must be a text", at: location)); continue
             }
+            guard withoutControls(string, "\(what) for '\(key)'", at: YAML.location(value, path: path), diagnostics: &diagnostics) else { continue }
             result[tag] = string
         }
         if node.mapping == nil {
             diagnostics.append(.error(.settingValue, "\(what) must be a text or a mapping of locale to text", at: YAML.location(node, path: path)))
         }
         return result
+    }
+
+    /// Whether `text` (a title every page shows) is free of control characters; an error at `place` when not.
+    static func withoutControls(_ text: String, _ what: String, at place: SourceLocation, diagnostics: inout [Diagnostic]) -> Bool {
+        guard let list = ControlCharacters.listed(in: text) else { return true }
+        diagnostics.append(.error(.settingValue, "the \(what) holds control characters (\(list)), which no page can show", at: place,
+                                  suggestion: "remove them (an escape sequence such as \\e[31m colours only a terminal)"))
+        return false
     }
 }

@@ -380,16 +380,7 @@ public enum SamplesStage {
     /// escape sequence could move the cursor, retitle the window or hide text) are shown as
     /// `\u{1B}`, tabs kept.
     static func escapingControls<S: StringProtocol>(_ line: S) -> String {
-        var result = ""
-        for scalar in line.unicodeScalars {
-            let value = scalar.value
-            if (value < 0x20 && value != 0x09) || value == 0x7F || (0x80...0x9F).contains(value) {
-                result += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        ControlCharacters.escaping(line)
     }
 
     // MARK: Inline snippets

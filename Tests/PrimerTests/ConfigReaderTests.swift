@@ -58,6 +58,7 @@ import Testing
         ("title for another locale", with(1, "title: { en: T, fr: X }"), "1:17: warning: title for 'fr', which is not one of the course's locales"),
         ("title not a text", with(1, "title: { en: [T] }"), "1:10: error: title for 'en' must be a text"),
         ("title neither", with(1, "title: [T]"), "1:8: error: title must be a text or a mapping of locale to text"),
+        ("title with control characters", with(1, "title: \"T\\e]0;X\\a\""), "1:8: error: the title holds control characters (\\u{1B}, \\u{7}), which no page can show [PRM005]"),
         ("section_numbers", with(7, "section_numbers: some"), "7:18: error: 'section_numbers' must be true or false"),
         ("callout kind not a word", with(7, "callouts: [two words]"), "7:12: error: a callout kind is a word of ASCII letters, written as > [!WORD] in a chapter"),
         ("callout kind built in", with(7, "callouts: [tip]"), "7:12: error: [!TIP] is one of Primer's own callouts; declare only new kinds"),
