@@ -57,6 +57,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case importWrite = "PRM069"
     case edition = "PRM070"
     case typesetting = "PRM071"
+    case importOutside = "PRM072"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -103,7 +104,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .expectedFailure: return "A `{fails}` snippet compiles, or fails with other errors than the ones its text quotes"
         case .figureChanged: return "A program drew a figure that differs from the one recorded, or none, or one that is missing"
         case .siteWrite: return "The site could not be written"
-        case .importInput: return "The book to import cannot be read: no SUMMARY.md or .docc root page, a chapter file missing or unreadable"
+        case .importInput: return "The book to import cannot be read: no SUMMARY.md or .docc root page, a chapter file missing, unreadable or not UTF-8; or a title or language in it holds control characters (they are left out)"
         case .importStructure: return "The imported book's table of contents was changed to fit: a nested, draft or uncurated chapter, a symbol page"
         case .importInclude: return "An mdBook `{{#include}}` (or other `{{#…}}` directive) that cannot be expanded"
         case .importDirective: return "Something Primer has no counterpart for (a DocC directive, math, `{{#title}}`); it is left out or unwrapped"
@@ -115,6 +116,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importWrite: return "The imported project could not be written"
         case .edition: return "Something of a chapter cannot go into the EPUB edition as it is"
         case .typesetting: return "The PDF edition could not be typeset (Typst or a font is missing, or Typst failed)"
+        case .importOutside: return "A file the imported book names is outside the book (`..`, an absolute path, a symbolic link out); it is not read"
         }
     }
 
@@ -175,6 +177,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importWrite: return "Check that the output folder is writable and has room, remove what was written, and import again."
         case .edition: return "Rewrite the raw HTML as well-formed XHTML (closed tags, quoted attributes), or in Markdown."
         case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`), or switch the editions off with `editions: false` in course.yml or --no-editions."
+        case .importOutside: return "Copy the file into the book's folder (the one passed to `primer import`) and name it by a path inside it."
         }
     }
 }

@@ -90,8 +90,13 @@ struct DocCConversion {
     var customCallouts: [(kind: String, label: String)] = []
     /// Per chapter: the lines of its abstract (before links were rewritten).
     var abstracts: [Int: Range<Int>] = [:]
+    /// What the catalog may make the importer read: files inside `root`.
+    let files: BookFiles
 
-    init(root: String) { self.root = root }
+    init(root: String) {
+        self.root = root
+        files = BookFiles(root: root, noun: "catalog")
+    }
 
     mutating func run(locale requested: String?) -> ImportResult {
         var result = ImportResult()
@@ -106,7 +111,19 @@ struct DocCConversion {
             return result
         }
         builder = ProjectBuilder(locale: locale)
-        for file in FileTree.regularFiles(under: root, hidden: false) {
+        // Files and links to files; a link is followed only when it stays in the catalog.
+        let tree = FileTree.scan(under: root, hidden: false, linkedFiles: true)
+        var leaving = Set<String>()
+        for link in tree.links {
+            let path = Paths.join(root, link)
+            switch files.place(of: path) {
+            case .inside: continue
+            case .outside(let real): builder.diagnostics.append(files.diagnostic(link, real, at: SourceLocation(path: path)))
+            case .missing: break
+            }
+            leaving.insert(link)
+        }
+        for file in tree.files where !leaving.contains(file) {
             let path = Paths.join(root, file)
             let ext = (file as NSString).pathExtension.lowercased()
             if ext == "md" {
@@ -134,6 +151,7 @@ struct DocCConversion {
         }
         let rootPage = pages[rootIndex]
         let courseTitle = rootPage.title ?? Paths.name(of: root).replacingOccurrences(of: ".docc", with: "")
+        let rootPlace = SourceLocation(path: rootPage.path)
 
         // Symbol pages other than the root document code Primer has no pages for.
         for (index, page) in pages.enumerated() where page.isSymbolPage && index != rootIndex {
@@ -226,7 +244,7 @@ struct DocCConversion {
         for part in partChapters {
             let title = part.title ?? courseTitle
             outline.append(Part(title: title, numbering: MDBookConversion.isAppendix(title) ? .appendix : nil,
-                                chapters: part.chapters.map { builder.chapters[$0].id }))
+                                chapters: part.chapters.map { builder.chapters[$0].id }, place: rootPlace))
         }
         if outline.allSatisfy({ $0.chapters.isEmpty }) {
             builder.diagnostics.append(.error(.importInput, "\(rootPage.path) curates no article: the course would have no chapter",
@@ -395,155 +413,6 @@ struct DocCConversion {
             if !skipping { output.append(line) }
         }
         return output
-    }
-
-    // MARK: Directives
-
-    /// `@Metadata`, `@Options` and `@Comment` dropped (comments kept as HTML comments), `@Image`
-    /// turned into an image; other directives' text kept where they have any, with a warning.
-    mutating func directives(_ lines: [Line], path: String, inside container: String? = nil) -> [Line] {
-        var output: [Line] = []
-        var open: FenceOpening?
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            if let fence = open {
-                if MarkdownText.closesFence(line.text, fence) { open = nil }
-                output.append(line); index += 1; continue
-            }
-            if let fence = MarkdownText.fenceOpening(line.text) {
-                open = fence
-                output.append(line); index += 1; continue
-            }
-            guard let directive = Self.directive(at: index, in: lines) else { output.append(line); index += 1; continue }
-            let place = SourceLocation(path: path, line: line.origin, column: 1)
-            index = directive.lastLine + 1
-            switch directive.name {
-            case "Metadata", "Options", "TechnologyRoot", "DisplayName", "PageKind", "PageColor", "TitleHeading",
-                 "AutomaticSeeAlso", "AutomaticTitleHeading", "AutomaticArticleSubheading", "TopicsVisualStyle":
-                continue
-            case "Comment":
-                let body = (directive.body ?? []).map { $0.text.trimmingSpaces() }.filter { !$0.isEmpty }
-                let text = body.joined(separator: "\n").replacingOccurrences(of: "--", with: "- -")
-                output.append(Line(text: "<!-- \(text) -->", origin: line.origin))
-            case "Image":
-                let arguments = directive.namedArguments
-                let alt = arguments["alt"] ?? ""
-                guard let source = arguments["source"], !source.isEmpty else {
-                    builder.diagnostics.append(.warning(.importImage, "@Image has no source; it is left out", at: place))
-                    continue
-                }
-                let indent = String(line.text.prefix { $0 == " " })
-                if let target = image(source, at: place) {
-                    output.append(Line(text: indent + Inline.link(image: true, text: alt, destination: target, title: nil), origin: line.origin))
-                } else {
-                    output.append(Line(text: indent + ProjectBuilder.missingImage(alt: alt, destination: source), origin: line.origin))
-                }
-            default:
-                if let body = directive.body, body.contains(where: { !$0.text.trimmingSpaces().isEmpty }) {
-                    // The columns of a row and the tabs of a tab navigator go with the warning about it.
-                    if !(Self.layoutParts[container ?? ""]?.contains(directive.name) ?? false) {
-                        builder.diagnostics.append(.warning(.importDirective, "@\(directive.name) has no counterpart in Primer; its text is kept without it",
-                                                            at: place, suggestion: "arrange that part of the chapter by hand"))
-                    }
-                    output.append(Line(text: "", origin: line.origin))
-                    if directive.name == "Tab", let title = directive.namedArguments[""], !title.isEmpty {
-                        output.append(Line(text: "**\(title)**", origin: line.origin))
-                        output.append(Line(text: "", origin: line.origin))
-                    }
-                    output += directives(Self.dedented(body), path: path, inside: directive.name)
-                    output.append(Line(text: "", origin: line.origin))
-                } else {
-                    builder.diagnostics.append(.warning(.importDirective, "@\(directive.name) has no counterpart in Primer; it is left out",
-                                                        at: place, suggestion: "describe or link what it showed by hand"))
-                }
-            }
-        }
-        return output
-    }
-
-    /// Directives that only arrange the parts of another one.
-    static let layoutParts: [String: Set<String>] = ["Row": ["Column"], "TabNavigator": ["Tab"]]
-
-    static func dedented(_ lines: [Line]) -> [Line] {
-        let indent = lines.filter { !$0.text.trimmingSpaces().isEmpty }.map { $0.text.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
-        return lines.map { Line(text: String($0.text.dropFirst(min(indent, $0.text.prefix { $0 == " " || $0 == "\t" }.count))), origin: $0.origin) }
-    }
-
-    /// The directive that starts on line `index` (`@Name`, `@Name(…)`, `@Name(…) {` … `}`), if any.
-    static func directive(at index: Int, in lines: [Line]) -> Directive? {
-        let text = lines[index].text.drop { $0 == " " || $0 == "\t" }
-        guard text.hasPrefix("@"), let first = text.dropFirst().first, first.isLetter else { return nil }
-        let name = String(text.dropFirst().prefix { $0.isLetter || $0.isNumber })
-        // Arguments, possibly over several lines.
-        var rest = String(text.dropFirst(1 + name.count))
-        var line = index
-        var arguments = ""
-        if rest.drop(while: { $0 == " " }).hasPrefix("(") {
-            rest = String(rest.drop { $0 == " " }.dropFirst())
-            var depth = 1
-            var inQuote = false
-            scan: while true {
-                var consumed = 0
-                for c in rest {
-                    consumed += 1
-                    if inQuote {
-                        if c == "\"" { inQuote = false }
-                    } else if c == "\"" {
-                        inQuote = true
-                    } else if c == "(" {
-                        depth += 1
-                    } else if c == ")" {
-                        depth -= 1
-                        if depth == 0 { break }
-                    }
-                    if depth > 0 { arguments.append(c) }
-                }
-                if depth == 0 {
-                    rest = String(rest.dropFirst(consumed))
-                    break scan
-                }
-                line += 1
-                guard line < lines.count else { return nil }
-                arguments.append(" ")
-                rest = lines[line].text
-            }
-        } else if let next = rest.first, next != " " && next != "{" {
-            return nil   // "@Name" followed by other text is prose
-        }
-        let afterArguments = rest.trimmingSpaces()
-        guard afterArguments.hasPrefix("{") else {
-            return afterArguments.isEmpty ? Directive(name: name, arguments: arguments, body: nil, lastLine: line) : nil
-        }
-        // A body on the same line: `@Comment { text }`.
-        let inline = afterArguments.dropFirst().trimmingSpaces()
-        if inline.hasSuffix("}") {
-            let body = inline.dropLast().trimmingSpaces()
-            return Directive(name: name, arguments: arguments, body: body.isEmpty ? [] : [Line(text: body, origin: lines[line].origin)], lastLine: line)
-        }
-        var body: [Line] = inline.isEmpty ? [] : [Line(text: inline, origin: lines[line].origin)]
-        var depth = 1
-        var open: FenceOpening?
-        var current = line + 1
-        while current < lines.count {
-            let text = lines[current].text
-            if let fence = open {
-                if MarkdownText.closesFence(text, fence) { open = nil }
-            } else if let fence = MarkdownText.fenceOpening(text) {
-                open = fence
-            } else {
-                let trimmed = text.trimmingSpaces()
-                if trimmed.hasPrefix("@"), trimmed.hasSuffix("{") { depth += 1 }
-                if trimmed == "}" {
-                    depth -= 1
-                    if depth == 0 { return Directive(name: name, arguments: arguments, body: body, lastLine: current) }
-                }
-            }
-            body.append(lines[current])
-            current += 1
-        }
-        // Never closed: what follows is the body.
-        return Directive(name: name, arguments: arguments, body: body, lastLine: lines.count - 1)
     }
 
     // MARK: Asides

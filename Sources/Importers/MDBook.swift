@@ -14,7 +14,9 @@ public enum MDBookImporter {
 /// book.toml's `[book]` table: the only keys the importer uses.
 struct BookSettings {
     var title: String?
+    var titleLine = 0
     var src = "src"
+    var srcLine = 0
     var language: String?
     var languageLine = 0
 
@@ -33,8 +35,8 @@ struct BookSettings {
             if table.isEmpty, key.hasPrefix("book.") { key.removeFirst(5) } else if table != "book" { continue }
             guard let value = tomlString(line[line.index(after: equals)...].trimmingSpaces()) else { continue }
             switch key {
-            case "title": settings.title = value
-            case "src": settings.src = value
+            case "title": settings.title = value; settings.titleLine = index + 1
+            case "src": settings.src = value; settings.srcLine = index + 1
             case "language": settings.language = value; settings.languageLine = index + 1
             default: break
             }
@@ -85,6 +87,8 @@ struct SummaryEntry {
 
 struct SummaryOutline {
     var partTitles: [String?] = []
+    /// The line of each part's heading (0 for the part without one).
+    var partLines: [Int] = []
     var entries: [SummaryEntry] = []
     /// Lines that look like entries but hold no link mdBook could read.
     var unreadable: [Int] = []
@@ -109,6 +113,7 @@ struct SummaryOutline {
                     continue
                 }
                 outline.partTitles.append(Words.plain(heading.text))
+                outline.partLines.append(line.origin)
                 indents = []
                 numberedStarted = true
                 continue
@@ -127,7 +132,7 @@ struct SummaryOutline {
             let path = destination.isEmpty ? nil : (destination.removingPercentEncoding ?? destination)
             if isItem {
                 if !numberedStarted || outline.partTitles.isEmpty {
-                    if outline.partTitles.isEmpty { outline.partTitles.append(nil) }
+                    if outline.partTitles.isEmpty { outline.partTitles.append(nil); outline.partLines.append(0) }
                     numberedStarted = true
                 }
                 while let last = indents.last, indent <= last { indents.removeLast() }
@@ -150,8 +155,18 @@ struct MDBookConversion {
     var src = ""
     /// Chapter files (normalized paths) → index into `builder.chapters`.
     var chapterByPath: [String: Int] = [:]
+    /// What the book may make the importer read: files inside `root`.
+    let files: BookFiles
+    /// The files being expanded (the chapter, then what it includes): real path and name.
+    var includeStack: [(real: String, name: String)] = []
+    /// Bytes the chapter's includes may still read, and whether it was told it ran out.
+    var includeBudget = 0
+    var includeBudgetSpent = false
 
-    init(root: String) { self.root = root }
+    init(root: String) {
+        self.root = root
+        files = BookFiles(root: root, noun: "book")
+    }
 
     mutating func run(locale requested: String?) -> ImportResult {
         var result = ImportResult()
@@ -161,14 +176,24 @@ struct MDBookConversion {
             return result
         }
         var settings = BookSettings()
+        var diagnostics: [Diagnostic] = []
         let tomlPath = Paths.join(root, "book.toml")
-        if FileManager.default.fileExists(atPath: tomlPath) {
-            switch Paths.read(tomlPath, display: tomlPath) {
+        switch files.place(of: tomlPath) {
+        case .missing: break
+        case .outside(let real): diagnostics.append(files.diagnostic("book.toml", real, at: SourceLocation(path: tomlPath)))
+        case .inside(let real):
+            switch Paths.read(real, display: tomlPath) {
             case .success(let text): settings = BookSettings.parse(text)
             case .failure(let error): result.diagnostics = [error]; return result
             }
         }
-        var diagnostics: [Diagnostic] = []
+        func tomlPlace(_ line: Int) -> SourceLocation { SourceLocation(path: tomlPath, line: line, column: 1) }
+        settings.title = settings.title.map {
+            ProjectBuilder.withoutControls($0, "book.toml's title", at: tomlPlace(settings.titleLine), into: &diagnostics)
+        }
+        settings.language = settings.language.map {
+            ProjectBuilder.withoutControls($0, "book.toml's language", at: tomlPlace(settings.languageLine), into: &diagnostics)
+        }
         guard let locale = chooseLocale(requested, book: settings.language,
                                         bookPlace: SourceLocation(path: tomlPath, line: settings.languageLine, column: 1),
                                         diagnostics: &diagnostics) else {
@@ -178,11 +203,23 @@ struct MDBookConversion {
         builder = ProjectBuilder(locale: locale)
         builder.diagnostics = diagnostics
         src = Paths.join(root, settings.src)
+        if case .outside(let real) = files.place(of: src) {
+            let place = settings.srcLine > 0 ? tomlPlace(settings.srcLine) : SourceLocation(path: src)
+            result.diagnostics = builder.diagnostics + [files.diagnostic("book.toml's src '\(settings.src)'", real, at: place, error: true)]
+            return result
+        }
         let summaryPath = Paths.join(src, "SUMMARY.md")
         let summaryText: String
-        switch Paths.read(summaryPath, display: summaryPath) {
-        case .success(let text): summaryText = text
-        case .failure:
+        switch files.place(of: summaryPath) {
+        case .inside(let real):
+            switch Paths.read(real, display: summaryPath) {
+            case .success(let text): summaryText = text
+            case .failure(let error): result.diagnostics = builder.diagnostics + [error]; return result
+            }
+        case .outside(let real):
+            result.diagnostics = builder.diagnostics + [files.diagnostic("SUMMARY.md", real, at: SourceLocation(path: summaryPath), error: true)]
+            return result
+        case .missing:
             result.diagnostics = builder.diagnostics + [.error(.importInput, "\(summaryPath) not found: an mdBook lists its chapters in SUMMARY.md",
                                                                at: SourceLocation(path: summaryPath),
                                                                suggestion: "pass the book's root folder (the one with book.toml); book.toml's src names the folder of SUMMARY.md")]
@@ -248,7 +285,9 @@ struct MDBookConversion {
         if !prefix.isEmpty { parts.append(Part(title: nil, numbering: Part.Numbering.none, chapters: prefix)) }
         for (index, chapters) in numbered.enumerated() {
             let partTitle = outline.partTitles[index] ?? title
-            parts.append(Part(title: partTitle, numbering: Self.isAppendix(partTitle) ? .appendix : nil, chapters: chapters))
+            let line = outline.partLines[index]
+            parts.append(Part(title: partTitle, numbering: Self.isAppendix(partTitle) ? .appendix : nil, chapters: chapters,
+                              place: line > 0 ? SourceLocation(path: summaryPath, line: line, column: 1) : nil))
         }
         if !suffix.isEmpty { parts.append(Part(title: nil, numbering: Part.Numbering.none, chapters: suffix)) }
         if parts.allSatisfy({ $0.chapters.isEmpty }) {
@@ -275,17 +314,26 @@ struct MDBookConversion {
 
     /// Reads and converts one chapter; returns its id, or nil (with an error) when it cannot be read.
     mutating func addChapter(file: String, title: String, listedAt place: SourceLocation) -> String? {
-        guard FileManager.default.fileExists(atPath: file) else {
+        let real: String
+        switch files.place(of: file) {
+        case .inside(let path): real = path
+        case .outside(let path):
+            builder.diagnostics.append(files.diagnostic("chapter file \(file)", path, at: place))
+            return nil
+        case .missing:
             builder.diagnostics.append(.error(.importInput, "chapter file \(file) not found", at: place,
                                               suggestion: "create the file, or make the entry a draft: - [\(title)]()"))
             return nil
         }
         let text: String
-        switch Paths.read(file, display: file) {
+        switch Paths.read(real, display: file) {
         case .success(let t): text = t
         case .failure(let error): builder.diagnostics.append(error); return nil
         }
         let id = builder.chapterID(for: Paths.name(of: file))
+        includeStack = [(real, Paths.name(of: file))]
+        includeBudget = Self.includeLimit
+        includeBudgetSpent = false
         var lines = expandDirectives(in: [Line].numbered(text), file: file, depth: 0)
         lines = admonitions(in: lines, path: file)
         lines = tidy(lines, path: file)
@@ -297,139 +345,6 @@ struct MDBookConversion {
         chapterByPath[file] = builder.chapters.count
         builder.chapters.append(chapter)
         return id
-    }
-
-    // MARK: {{#include}} and friends
-
-    /// Expands `{{#include}}`, `{{#rustdoc_include}}` and `{{#playground}}`, drops `{{#title}}`.
-    mutating func expandDirectives(in lines: [Line], file: String, depth: Int) -> [Line] {
-        let code = MarkdownText.codeMask(lines)
-        var output: [Line] = []
-        for (index, line) in lines.enumerated() {
-            guard line.text.contains("{{#") else { output.append(line); continue }
-            let expanded = expandLine(line, inCode: code[index], file: file, depth: depth)
-            output += expanded
-        }
-        return output
-    }
-
-    mutating func expandLine(_ line: Line, inCode: Bool, file: String, depth: Int) -> [Line] {
-        var text = line.text
-        var result = ""
-        var removedAll = true
-        while let open = text.range(of: "{{#") {
-            let before = text[..<open.lowerBound]
-            if before.hasSuffix("\\") {
-                // Escaped: mdBook writes it as it is, without the backslash. In prose the Markdown
-                // escape says the same, so only code loses the backslash.
-                result += inCode ? String(before.dropLast()) : String(before)
-                result += "{{#"
-                text = String(text[open.upperBound...])
-                removedAll = false
-                continue
-            }
-            guard let close = text.range(of: "}}", range: open.upperBound..<text.endIndex) else { break }
-            result += before
-            if !before.trimmingSpaces().isEmpty { removedAll = false }
-            let directive = String(text[open.lowerBound..<close.upperBound])
-            let inside = text[open.upperBound..<close.lowerBound].trimmingSpaces()
-            let name = String(inside.prefix { !$0.isWhitespace })
-            let arguments = inside.dropFirst(name.count).trimmingSpaces()
-            let place = SourceLocation(path: file, line: line.origin, column: 1)
-            text = String(text[close.upperBound...])
-            switch name {
-            case "include", "rustdoc_include", "playground":
-                removedAll = false
-                if let included = include(arguments, rustdoc: name == "rustdoc_include", from: file, at: place, depth: depth) {
-                    result += name == "playground" ? "```rust\n" + included + "\n```" : included
-                } else {
-                    result += inCode ? directive : "`\(directive)`"
-                }
-            case "title":
-                builder.diagnostics.append(.warning(.importDirective, "{{#title}} sets the browser's title in mdBook; Primer uses the chapter's title, so it is left out",
-                                                    at: place, suggestion: "put the title you want in the chapter's front matter"))
-            default:
-                removedAll = false
-                builder.diagnostics.append(.warning(.importInclude, "{{#\(name)}} is not an mdBook directive the importer knows; it is kept as text", at: place))
-                result += inCode ? directive : "`\(directive)`"
-            }
-        }
-        result += text
-        if removedAll && result.trimmingSpaces().isEmpty { return [] }
-        return result.split(separator: "\n", omittingEmptySubsequences: false).map { Line(text: String($0), origin: line.origin) }
-    }
-
-    /// The text an include brings in, or nil (with a warning) when the file or anchor is missing.
-    mutating func include(_ arguments: String, rustdoc: Bool, from file: String, at place: SourceLocation, depth: Int) -> String? {
-        let spec = String(arguments.prefix { !$0.isWhitespace })
-        let pieces = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard let relative = pieces.first, !relative.isEmpty else {
-            builder.diagnostics.append(.warning(.importInclude, "this include names no file", at: place))
-            return nil
-        }
-        guard depth < 10 else {
-            builder.diagnostics.append(.warning(.importInclude, "includes nest more than 10 deep here; \(relative) is not included", at: place))
-            return nil
-        }
-        let path = Paths.join(Paths.folder(of: file), relative)
-        guard !Paths.isFolder(path), FileManager.default.fileExists(atPath: path), case .success(let text) = Paths.read(path, display: path) else {
-            builder.diagnostics.append(.warning(.importInclude, "cannot include \(relative): \(path) is not a readable text file", at: place,
-                                                suggestion: "fix the path (it is relative to the chapter's file)"))
-            return nil
-        }
-        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        func number(_ text: String) -> Int? { Int(text) }
-        var selected: [String]
-        if pieces.count == 1 {
-            selected = lines
-        } else if pieces.count == 2, !pieces[1].isEmpty, number(pieces[1]) == nil {
-            let anchor = pieces[1]
-            guard let start = lines.firstIndex(where: { Self.anchorName($0, end: false) == anchor }) else {
-                builder.diagnostics.append(.warning(.importInclude, "\(relative) has no anchor '\(anchor)' (a line with ANCHOR: \(anchor))", at: place,
-                                                    suggestion: "mark the lines with ANCHOR: \(anchor) … ANCHOR_END: \(anchor)"))
-                return nil
-            }
-            let end = lines[(start + 1)...].firstIndex { Self.anchorName($0, end: true) == anchor } ?? lines.count
-            selected = Array(lines[(start + 1)..<end])
-        } else {
-            let first = pieces.count > 1 ? number(pieces[1]) : nil
-            let last = pieces.count > 2 ? number(pieces[2]) : (pieces.count == 2 ? first : nil)
-            let from = max(1, first ?? 1)
-            let to = min(lines.count, last ?? lines.count)
-            if (pieces.count > 1 && !pieces[1].isEmpty && first == nil) || (pieces.count > 2 && !pieces[2].isEmpty && last == nil) || pieces.count > 3 {
-                builder.diagnostics.append(.warning(.importInclude, "cannot read the line range in '\(spec)'", at: place,
-                                                    suggestion: "write file:10, file:2:10, file:2: or file::10"))
-                return nil
-            }
-            if from > lines.count {
-                builder.diagnostics.append(.warning(.importInclude, "\(relative) has \(lines.count) lines; line \(from) is past its end", at: place))
-                return nil
-            }
-            selected = from <= to ? Array(lines[(from - 1)..<to]) : []
-        }
-        selected.removeAll { Self.anchorName($0, end: false) != nil || Self.anchorName($0, end: true) != nil }
-        if rustdoc {
-            // Lines Rust hides (`# ` or a lone `#`) are not shown by mdBook either; `##` is a literal `#`.
-            selected = selected.compactMap { line in
-                let trimmed = line.drop { $0 == " " || $0 == "\t" }
-                if trimmed == "#" || trimmed.hasPrefix("# ") { return nil }
-                if trimmed.hasPrefix("##") { return String(line.prefix(line.count - trimmed.count)) + String(trimmed.dropFirst()) }
-                return line
-            }
-        }
-        // What the included file includes, relative to it.
-        let nested = expandDirectives(in: selected.enumerated().map { Line(text: $1, origin: $0 + 1) }, file: path, depth: depth + 1)
-        return nested.map(\.text).joined(separator: "\n")
-    }
-
-    /// The anchor a line opens (`ANCHOR: name`) or, with `end`, closes (`ANCHOR_END: name`).
-    static func anchorName(_ line: String, end: Bool) -> String? {
-        let marker = end ? "ANCHOR_END:" : "ANCHOR:"
-        guard let range = line.range(of: marker) else { return nil }
-        if !end, range.lowerBound > line.startIndex, line[line.index(before: range.lowerBound)] == "_" { return nil }
-        let name = line[range.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-        return name.isEmpty ? nil : String(name)
     }
 
     // MARK: mdbook-admonish
@@ -583,7 +498,9 @@ struct MDBookConversion {
             if let definition = Self.referenceDefinition(line.text) {
                 let isImage = Paths.imageExtensions.contains((definition.destination as NSString).pathExtension.lowercased())
                 let target: String? = isImage ? image(definition.destination, in: chapter, at: place) : link(definition.destination, in: index, at: place)
-                lines[number].text = definition.prefix + (target.map(Inline.destination) ?? definition.destination) + definition.rest
+                // A picture that is not copied leaves a comment, not a path Primer would look for.
+                lines[number].text = isImage && target == nil ? ProjectBuilder.missingImage(alt: "", destination: definition.destination)
+                    : definition.prefix + (target.map(Inline.destination) ?? definition.destination) + definition.rest
                 continue
             }
             lines[number].text = rewrite(line.text, in: index, at: place)
@@ -662,10 +579,14 @@ struct MDBookConversion {
     mutating func image(_ destination: String, in chapter: Chapter, at place: SourceLocation) -> String? {
         let clean = String(destination.prefix { $0 != "?" && $0 != "#" })
         let file = Paths.join(Paths.folder(of: chapter.path), clean.removingPercentEncoding ?? clean)
+        if case .outside(let real) = files.place(of: file) {
+            builder.diagnostics.append(files.diagnostic("image \(destination)", real, at: place))
+            return nil
+        }
         var relative = Paths.relative(file, to: src) ?? Paths.relative(file, to: root) ?? Paths.name(of: file)
         if relative.hasPrefix("images/") { relative.removeFirst("images/".count) }
         let name = builder.freeImageName(relative, for: file)
-        guard let target = builder.copyImage(file, as: name) else {
+        guard let target = builder.copyImage(file, as: name, inside: files, at: place) else {
             builder.diagnostics.append(.warning(.importImage, "image \(destination) not found (looked for \(file)); its alt text is kept",
                                                 at: place, suggestion: "add the picture to Content/images/ and put the image back"))
             return nil

@@ -62,6 +62,10 @@ enum MarkdownText {
 
     /// The fence that opens a code block on this line, if any.
     static func fenceOpening(_ line: String) -> FenceOpening? {
+        // Most lines hold neither marker: no need to look for containers.
+        var marked = false
+        for byte in line.utf8 where byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") { marked = true; break }
+        guard marked else { return nil }
         let skip = containerPrefixLength(Substring(line))
         let rest = line.dropFirst(skip)
         guard let marker = rest.first, marker == "`" || marker == "~" else { return nil }

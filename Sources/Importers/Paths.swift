@@ -52,9 +52,10 @@ enum Paths {
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "avif"]
 
-    /// A file's text, or an error at its path.
+    /// A file's text, or an error at its path. Only a regular file is read (a pipe or a device
+    /// would never end).
     static func read(_ path: String, display: String) -> Result<String, Diagnostic> {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard BookFiles.regularFileSize(path) != nil, let data = FileManager.default.contents(atPath: path) else {
             return .failure(.error(.importInput, "cannot read \(display)", at: SourceLocation(path: display)))
         }
         guard var text = String(validatingUTF8Data: data) else {

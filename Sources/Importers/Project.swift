@@ -34,6 +34,8 @@ struct Part {
     var title: String?
     var numbering: Numbering?
     var chapters: [String]
+    /// Where the book names the part (for messages about its title).
+    var place: SourceLocation? = nil
 }
 
 /// Pieces both importers use: chapter ids, the title, levels and ids of headings, references
@@ -208,7 +210,8 @@ struct ProjectBuilder {
     /// Content/images/ as `destination` (relative to images/), with its `@2x`, `~dark` and
     /// `~dark@2x` variants. Returns the path the chapter uses (`../images/…`: chapters are in Content/<locale>/), or nil when neither
     /// the picture nor a variant exists.
-    mutating func copyImage(_ source: String, as destination: String) -> String? {
+    /// A version that is outside the book (`files`) is not copied: a warning at `place` says so.
+    mutating func copyImage(_ source: String, as destination: String, inside files: BookFiles, at place: SourceLocation) -> String? {
         let folder = (source as NSString).deletingLastPathComponent
         let name = (source as NSString).lastPathComponent
         let ext = (name as NSString).pathExtension
@@ -219,8 +222,16 @@ struct ProjectBuilder {
         let stem = (destinationFolder.isEmpty ? "" : destinationFolder + "/") + destinationBase
         for suffix in ["", "@2x", "~dark", "~dark@2x"] {
             let file = base + suffix + (ext.isEmpty ? "" : "." + ext)
-            let path = folder.isEmpty ? file : folder + "/" + file
-            guard FileManager.default.fileExists(atPath: path) else { continue }
+            var path = folder.isEmpty ? file : folder + "/" + file
+            switch files.place(of: path) {
+            case .missing: continue
+            case .outside(let real):
+                diagnostics.append(files.diagnostic("image \(file)" + (suffix.isEmpty ? "" : " (a version of \(name))"), real, at: place))
+                continue
+            case .inside(let real):
+                guard BookFiles.regularFileSize(real) != nil else { continue }
+                path = real
+            }
             found = true
             let target = stem + suffix + (ext.isEmpty ? "" : "." + ext)
             imageSources[destination] = source
@@ -326,6 +337,19 @@ struct ProjectBuilder {
 
     /// course.yml, every chapter, and the string catalog when custom callouts need labels.
     mutating func finish(title: String, parts: [Part], callouts: [(kind: String, label: String)]) -> ImportResult {
+        // Titles go on every page: no control characters (a page cannot show them).
+        let title = withoutControls(title, "the course's title", at: nil)
+        let parts = parts.map { part in
+            var part = part
+            part.title = part.title.map { withoutControls($0, "the part's title", at: part.place) }
+            return part
+        }
+        for index in chapters.indices {
+            let place = SourceLocation(path: chapters[index].path)
+            chapters[index].title = withoutControls(chapters[index].title, "the chapter's title", at: place)
+            chapters[index].summary = chapters[index].summary.map { withoutControls($0, "the chapter's abstract", at: place) }
+            removeControls(fromLinesOf: index)
+        }
         for chapter in chapters {
             result.files["Content/\(locale)/\(chapter.id).md"] = Data(Self.render(chapter).utf8)
         }

@@ -40,11 +40,13 @@ struct DocCImportCommand: ParsableCommand {
 }
 
 /// Prints what the importer said, writes the project unless that overwrites anything, and says
-/// what to do next. Exit 1 when the book cannot be imported or a file is in the way.
+/// what to do next. Exit 1 when the book cannot be imported or a file is in the way. What came
+/// from the book (titles, paths, file names) is printed with its control characters escaped
+/// (`\u{1B}`): an escape sequence in a book must not retitle or clear the terminal.
 func finishImport(_ result: ImportResult, _ options: ImportOptions) throws {
     func say(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics.sortedForDisplay() {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+            FileHandle.standardError.write(Data((ControlCharacters.escaping(diagnostic.description, keepingNewlines: true) + "\n").utf8))
         }
     }
     let warnings = result.diagnostics.filter { !$0.isError }.count
@@ -65,7 +67,7 @@ func finishImport(_ result: ImportResult, _ options: ImportOptions) throws {
         throw ExitCode(1)
     }
     for path in result.paths {
-        print("primer: wrote \(ImportWriter.display(options.output, path))")
+        print("primer: wrote \(ControlCharacters.escaping(ImportWriter.display(options.output, path)))")
     }
     let chapters = result.paths.filter { $0.hasSuffix(".md") }.count
     let images = result.copies.count
