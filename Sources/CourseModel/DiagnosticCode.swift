@@ -62,7 +62,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     /// What the code covers, for the README's table.
     public var title: String {
         switch self {
-        case .fileUnreadable: return "A file cannot be read, or is not UTF-8"
+        case .fileUnreadable: return "A file cannot be read, or is not UTF-8; a chapter holds control characters (a warning: they are left out)"
         case .yamlSyntax: return "course.yml, samples.yml or front matter is not valid YAML"
         case .courseStructure: return "course.yml lacks a required key, or a part lacks its chapters"
         case .unknownKey: return "A key Primer does not know (course.yml, samples.yml, front matter); it is ignored"

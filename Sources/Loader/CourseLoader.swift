@@ -125,6 +125,10 @@ public enum CourseLoader {
     }
 
     public static func parseChapter(_ text: String, path: String, id: String, locale: LocaleTag) -> (ChapterSource?, [Diagnostic]) {
+        if let (cleaned, warning) = withoutControlCharacters(text, path: path) {
+            let (chapter, diagnostics) = parseChapter(cleaned, path: path, id: id, locale: locale)
+            return (chapter, [warning] + diagnostics)
+        }
         let start = SourceLocation(path: path, line: 1, column: 1)
         if text.allSatisfy(\.isWhitespace) {
             return (nil, [.error(.frontMatter, "the chapter file is empty", at: start,
@@ -209,6 +213,42 @@ public enum CourseLoader {
         let body = String(text[bodyStart...])
         return (ChapterSource(id: id, locale: locale, path: path, title: title, summary: summary,
                               body: body, bodyLine: close + 2, translatedFrom: translatedFrom, updated: updated), diagnostics)
+    }
+
+    /// A chapter's text without its control characters (C0 but tab, newline and carriage return,
+    /// DEL, C1), and one warning at the first of them; nil when it has none (the common case,
+    /// found by one pass over the bytes). A page cannot show them, an EPUB's XHTML may not hold
+    /// them, and on a terminal they retitle the window or clear the screen.
+    static func withoutControlCharacters(_ text: String, path: String) -> (String, Diagnostic)? {
+        var text = text
+        let first: (line: Int, column: Int)? = text.withUTF8 { bytes in
+            var line = 1, lineStart = 0, previous: UInt8 = 0
+            for (offset, byte) in bytes.enumerated() {
+                let control = (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
+                    || (previous == 0xC2 && (0x80...0x9F).contains(byte))
+                if control {
+                    let start = byte >= 0x80 ? offset - 1 : offset
+                    let column = String(decoding: bytes[lineStart..<start], as: UTF8.self).unicodeScalars.count + 1
+                    return (line, column)
+                }
+                if byte == 0x0A { line += 1; lineStart = offset + 1 }
+                previous = byte
+            }
+            return nil
+        }
+        guard let first else { return nil }
+        var kept = "", found: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars {
+            if scalar == "\r" || !ControlCharacters.contains(scalar) {
+                kept.unicodeScalars.append(scalar)
+            } else if !found.contains(scalar) {
+                found.append(scalar)
+            }
+        }
+        let listed = found.map(ControlCharacters.escaped).joined(separator: ", ")
+        return (kept, .warning(.fileUnreadable, "the chapter holds control characters (\(listed)); they are left out",
+                               at: SourceLocation(path: path, line: first.line, column: first.column),
+                               suggestion: "delete them: a page cannot show them"))
     }
 
     /// `Content/Samples/Figures`: the recorded drawings of samples and snippets, by folder
