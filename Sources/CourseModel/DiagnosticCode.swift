@@ -57,6 +57,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case importWrite = "PRM069"
     case edition = "PRM070"
     case typesetting = "PRM071"
+    case editionLimit = "PRM072"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -115,6 +116,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importWrite: return "The imported project could not be written"
         case .edition: return "Something of a chapter cannot go into the EPUB edition as it is"
         case .typesetting: return "The PDF edition could not be typeset (Typst or a font is missing, or Typst failed)"
+        case .editionLimit: return "Text or code past 100,000 characters or a table past 5,000 rows is cut, or nesting too deep for Typst is flattened, in the PDF edition"
         }
     }
 
@@ -175,6 +177,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importWrite: return "Check that the output folder is writable and has room, remove what was written, and import again."
         case .edition: return "Rewrite the raw HTML as well-formed XHTML (closed tags, quoted attributes), or in Markdown."
         case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`), or switch the editions off with `editions: false` in course.yml or --no-editions."
+        case .editionLimit: return "Split the paragraph, listing or table, or nest quotes, lists and emphasis less deeply; the site and the EPUB show it as written."
         }
     }
 }
