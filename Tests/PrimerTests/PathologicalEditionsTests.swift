@@ -142,7 +142,8 @@ extension PathologicalEditionsTests {
     /// One build with both editions of a course that reaches every limit (a chain of 2,000
     /// footnotes, a paragraph past 100,000 characters, emphasis and quotes nested past what
     /// Typst's show rules allow, a table past its rows, a listing with a line of 6,000
-    /// characters): the PDF is made, and each limit is a warning at its line.
+    /// characters, a word of 40,000 accented letters): the PDF is made, and each limit is a
+    /// warning at its line.
     @Test func everyLimitIsAWarningAtItsLineAndThePDFIsMade() throws {
         if let missing = TypstTests.missingTools { Issue.record(Comment(rawValue: missing)); return }
         let chain = "x[^0]\n\n" + (0..<2_000).map { "[^\($0)]: y[^\($0 + 1)]\n\n" }.joined()
@@ -152,7 +153,10 @@ extension PathologicalEditionsTests {
             ("emphasis", Self.repeated("*a **a ", 45) + "b" + Self.repeated(" a** a*", 45)),
             ("quotes", "Before.\n\n" + Self.repeated("> ", 60) + "a"),
             ("table", Self.repeated("aaa\rbbb\n-\u{0B}\n", 1_700)),
-            ("code", "```swift\n" + Self.repeated("a+", 3_000) + "\n```"),
+            ("code", "```swift\n" + Self.repeated("a+", 3_000) + "\n```\n\n```\n" + Self.repeated("é", 35_000) + "\n```"),
+            // One line of 80,000 bytes with no place to break: Typst's PDF writer panicked on a
+            // run of glyphs past 65,535 bytes that cut a character in two.
+            ("accents", Self.repeated("é", 40_000)),
         ])
         var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
                                     output: folder.appendingPathComponent("site").path)
