@@ -58,6 +58,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case edition = "PRM070"
     case typesetting = "PRM071"
     case importOutside = "PRM072"
+    case editionLimit = "PRM073"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -117,6 +118,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .edition: return "Something of a chapter cannot go into the EPUB edition as it is"
         case .typesetting: return "The PDF edition could not be typeset (Typst or a font is missing, or Typst failed)"
         case .importOutside: return "A file the imported book names is outside the book (`..`, an absolute path, a symbolic link out); it is not read"
+        case .editionLimit: return "Text or code past 100,000 characters or a table past 5,000 rows is cut, or nesting too deep for Typst is flattened, in the PDF edition"
         }
     }
 
@@ -178,6 +180,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .edition: return "Rewrite the raw HTML as well-formed XHTML (closed tags, quoted attributes), or in Markdown."
         case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`), or switch the editions off with `editions: false` in course.yml or --no-editions."
         case .importOutside: return "Copy the file into the book's folder (the one passed to `primer import`) and name it by a path inside it."
+        case .editionLimit: return "Split the paragraph, listing or table, or nest quotes, lists and emphasis less deeply; the site and the EPUB show it as written."
         }
     }
 }

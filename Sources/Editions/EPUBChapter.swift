@@ -80,6 +80,9 @@ struct EPUBChapterRenderer {
     private var footnotes: [String: Int] = [:]
     private var footnoteOrder: [String] = []
     private var footnoteAnchors: [String: String] = [:]
+    /// The values of `footnoteAnchors`, so a new anchor is checked in constant time.
+    private var usedFootnoteAnchors: Set<String> = []
+    private var footnoteAnchorSuffixes: [String: Int] = [:]
     private var footnoteReferences: [String: Int] = [:]
     private var footnoteBodies: [String: [Block]] = [:]
 
@@ -555,9 +558,11 @@ struct EPUBChapterRenderer {
         footnotes[label] = footnoteOrder.count
         let base = String(label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
         var anchor = base
-        var n = 2
-        while footnoteAnchors.values.contains(anchor) { anchor = "\(base)-\(n)"; n += 1 }
+        var n = footnoteAnchorSuffixes[base] ?? 2  // labels that differ only in punctuation share a base
+        while usedFootnoteAnchors.contains(anchor) { anchor = "\(base)-\(n)"; n += 1 }
+        footnoteAnchorSuffixes[base] = n
         footnoteAnchors[label] = anchor
+        usedFootnoteAnchors.insert(anchor)
         return footnoteOrder.count
     }
 

@@ -8,6 +8,8 @@ import Renderer
 public struct TypstBook: Sendable, Hashable {
     public var main: String
     public var files: [String: [UInt8]]
+    /// What did not fit Typst's limits as it was written (see `TypstLimits`).
+    public var diagnostics: [Diagnostic] = []
     public init(main: String, files: [String: [UInt8]]) { self.main = main; self.files = files }
 }
 
@@ -36,6 +38,7 @@ public enum TypstWriter {
         out += "#pagebreak(weak: true, to: \"odd\")\n#set page(numbering: \"1\")\n#counter(page).update(1)\n\n"
 
         var solutions: [String] = []
+        var diagnostics: [Diagnostic] = []
         for (partIndex, part) in parts.enumerated() {
             if parts.count > 1 {
                 out += "#pagebreak(weak: true, to: \"odd\")\n"
@@ -47,6 +50,7 @@ public enum TypstWriter {
                                            baseURL: input.course.config.baseURL, rawHTML: input.course.config.rawHTML)
                 out += writer.chapter(&book)
                 if let solution = writer.solutionsSection(&book) { solutions.append(solution) }
+                diagnostics += writer.limits.diagnostics
             }
         }
         if !solutions.isEmpty {
@@ -55,7 +59,9 @@ public enum TypstWriter {
             out += solutions.joined(separator: "\n")
             out += "#metadata(none) <primer-end>\n"
         }
-        return TypstBook(main: out, files: book.files)
+        var typst = TypstBook(main: out, files: book.files)
+        typst.diagnostics = diagnostics
+        return typst
     }
 
     struct Part {
@@ -290,8 +296,9 @@ struct ChapterWriter {
     let chapterLevel: Int
     let baseURL: String?
     let rawHTML: Bool
-    private var footnoteBodies: [String: [Block]] = [:]
-    private var footnotesSeen = Set<String>()
+    var footnoteBodies: [String: [Block]] = [:]
+    var footnotesSeen = Set<String>()
+    var limits = TypstLimitState()
     private var solutions: [(exercise: Exercise, blocks: [Block])] = []
 
     init(page: ChapterPage, strings: UIStrings, chapterLevel: Int, baseURL: String?, rawHTML: Bool) {
@@ -355,6 +362,12 @@ struct ChapterWriter {
         for block in blocks { render(block, into: &out, book: &book) }
     }
 
+    mutating func blocks(_ blocks: [Block], book: inout BookState) -> String {
+        var out = ""
+        render(blocks, into: &out, book: &book)
+        return out
+    }
+
     func caption(_ kind: String, _ number: Numbering?) -> String? {
         number.map { TypstMarkup.text($0.label(strings["ref_" + kind + "_start"])) }
     }
@@ -381,6 +394,7 @@ struct ChapterWriter {
     }
 
     mutating func render(_ block: Block, into out: inout String, book: inout BookState) {
+        if let position = block.position, position.line > 0 { limits.position = position }
         switch block {
         case .paragraph(let inlines, _):
             out += inline(inlines, book: &book) + "\n\n"
@@ -390,7 +404,7 @@ struct ChapterWriter {
             let outlined = h.level <= 2 ? "" : ", outlined: false"
             out += "#heading(level: \(min(level, 6)), numbering: \(numbering)\(outlined))[\(inline(h.content, book: &book))] \(label(h.id))\n\n"
         case .code(let code), .snippet(let code, _):
-            let body = "#primer-code(\(raw(code.code, language: Self.rawLanguage(code.language))))\n\n"
+            let body = "#primer-code(\(raw(boundedCode(code.code), language: Self.rawLanguage(code.language))))\n\n"
             if code.isListing {
                 var head = "#metadata(\"listing\") \(label(code.id ?? ""))"
                 if let text = caption("listing", code.number) { head += "#strong[\(text)]" }
@@ -404,21 +418,17 @@ struct ChapterWriter {
             // Raw HTML cannot be typeset: its text is kept, its tags are not.
             out += TypstMarkup.text(rawHTML ? Self.withoutTags(text) : text) + "\n\n"
         case .quote(let inner):
-            out += "#quote(block: true)[\n"
-            render(inner, into: &out, book: &book)
-            out += "]\n\n"
+            out += nested("#quote(block: true)[\n", "]\n\n", weight: 4, inside: inner) { $0.blocks(inner, book: &book) }
         case .callout(let callout, let inner):
             let (fill, accent) = Self.colors(callout.kind)
             let head = callout.title.map { inline($0, book: &book) } ?? TypstMarkup.text(strings[callout.kind.labelKey])
-            out += "#primer-boxed(\(fill), \(accent), [\(head)])[\n"
-            render(inner, into: &out, book: &book)
-            out += "]\n\n"
+            out += nested("#primer-boxed(\(fill), \(accent), [\(head)])[\n", "]\n\n", weight: 2, inside: inner) { $0.blocks(inner, book: &book) }
         case .list(let list):
             let isTasks = list.items.contains { $0.checked != nil }
-            if list.ordered {
-                out += "#enum(tight: \(list.tight), start: \(list.start)"
-            } else {
-                out += "#list(tight: \(list.tight)" + (isTasks ? ", marker: []" : "")
+            // Too deep for Typst, the items are paragraphs one after the other.
+            let framed = enterNesting(2, inside: list.items.first?.blocks ?? [])
+            if framed {
+                out += list.ordered ? "#enum(tight: \(list.tight), start: \(list.start)" : "#list(tight: \(list.tight)" + (isTasks ? ", marker: []" : "")
             }
             for item in list.items {
                 var body = ""
@@ -426,9 +436,9 @@ struct ChapterWriter {
                 var blocks = ""
                 render(item.blocks, into: &blocks, book: &book)
                 body += blocks.trimmingCharacters(in: .whitespacesAndNewlines)
-                out += ",\n  [\(body)]"
+                out += framed ? ",\n  [\(body)]" : body + "\n\n"
             }
-            out += ")\n\n"
+            if framed { out += ")\n\n"; limits.showDepth -= 2 }
         case .rule:
             out += "#align(center, line(length: 30%, stroke: 0.5pt + luma(150)))\n\n"
         case .table(let table):
@@ -483,9 +493,9 @@ struct ChapterWriter {
         }
     }
 
-    func output(_ output: OutputBlock) -> String {
+    mutating func output(_ output: OutputBlock) -> String {
         if output.kind == .compilerErrors {
-            return "#primer-boxed(rgb(\"#fbeeee\"), rgb(\"#a12a2a\"), [\(TypstMarkup.text(strings["compiler_errors_label"]))], \(raw(output.text, language: nil)))\n\n"
+            return "#primer-boxed(rgb(\"#fbeeee\"), rgb(\"#a12a2a\"), [\(TypstMarkup.text(strings["compiler_errors_label"]))], \(raw(boundedCode(output.text), language: nil)))\n\n"
         }
         var head = TypstMarkup.text(strings["output_label"])
         var status: String?
@@ -493,7 +503,7 @@ struct ChapterWriter {
         else if case .signal(let signal) = output.status { status = strings.format("output_signal", String(signal)) }
         else if case .timedOut(let seconds) = output.status { status = strings.format("output_timeout", String(Int(seconds))) }
         if let status { head += " " + TypstMarkup.text(status) }
-        var body = "#\(raw(output.text, language: nil))"
+        var body = "#\(raw(boundedCode(output.text), language: nil))"
         if let command = output.command.map(EditionInput.bookCommand) {
             body += "\n#text(size: 8pt)[\(TypstMarkup.text(strings["sample_run_yourself"])) #raw(\(TypstMarkup.string(command)));]"
         }
@@ -519,7 +529,7 @@ struct ChapterWriter {
             return "[#strong[\(cell)]]"
         }.joined(separator: ", ")
         body += "),\n  table.hline(stroke: 0.5pt),\n"
-        for row in table.rows {
+        for row in boundedRows(table.rows) {
             body += "  " + (0..<columns).map { index in "[\(index < row.count ? inline(row[index], book: &book) : "")]" }.joined(separator: ", ") + ",\n"
         }
         body += "  table.hline(stroke: 0.8pt))"
@@ -548,48 +558,50 @@ struct ChapterWriter {
 
     mutating func inline(_ inlines: [Inline], book: inout BookState) -> String {
         var out = ""
+        let outermost = enterRun()
         for (index, element) in inlines.enumerated() {
+            if limits.run.cut { break }
             switch element {
-            case .text(let text): out += TypstMarkup.text(text)
-            case .code(let code): out += "#raw(\(TypstMarkup.string(TypstMarkup.inlineBreakable(code))));"
+            case .text(let text): out += runText(text)
+            case .code(let code):
+                guard admit(code.count, into: &out) else { break }
+                out += "#raw(\(TypstMarkup.string(TypstMarkup.inlineBreakable(code))));"
             case .softBreak:
                 // Between two CJK characters a line break of the source is no space.
                 let before = index > 0 ? [inlines[index - 1]].plainText.last : nil
                 let after = index + 1 < inlines.count ? [inlines[index + 1]].plainText.first : nil
                 if let before, let after, TypstMarkup.isCJK(before) && TypstMarkup.isCJK(after) { break }
-                out += " "
-            case .lineBreak: out += "#linebreak();"
-            case .emphasis(let inner): out += "#emph[\(inline(inner, book: &book))];"
-            case .strong(let inner): out += "#strong[\(inline(inner, book: &book))];"
-            case .strikethrough(let inner): out += "#strike[\(inline(inner, book: &book))];"
+                if admit(1, into: &out) { out += " " }
+            case .lineBreak: if admit(1, into: &out) { out += "#linebreak();" }
+            case .emphasis(let inner): out += nested("#emph[", "];", weight: 1) { $0.inline(inner, book: &book) }
+            case .strong(let inner): out += nested("#strong[", "];", weight: 1) { $0.inline(inner, book: &book) }
+            case .strikethrough(let inner): out += nested("#strike[", "];", weight: 1) { $0.inline(inner, book: &book) }
             case .html(let source):
                 let text = withoutComments(source)
                 out += TypstMarkup.text(rawHTML ? Self.withoutTags(text) : text)
             case .image(let image):
                 guard !URLSafety.isDangerous(image.source), let path = book.image(image, drawn: nil, in: page) else {
-                    out += TypstMarkup.text(image.alt.plainText); break
+                    out += runText(image.alt.plainText); break
                 }
+                guard admit(1, into: &out) else { break }
                 let height = image.variants?.size.map { "height: \(Self.points(min(Double($0.height) * 0.75, 12)))pt" } ?? "height: 1em"
                 out += "#box(image(\(TypstMarkup.string(path)), \(height), alt: \(TypstMarkup.string(image.alt.plainText))));"
             case .link(let link):
+                guard admit(1, into: &out) else { break }
+                limits.showDepth += 2
                 out += self.link(link, book: &book)
+                limits.showDepth -= 2
             case .footnoteReference(let name):
-                let footnoteLabel = label("fn-" + name)
-                if footnotesSeen.contains(name) {
-                    out += "#footnote(\(footnoteLabel));"
-                } else if let body = footnoteBodies[name] {
-                    footnotesSeen.insert(name)
-                    var text = ""
-                    render(body, into: &text, book: &book)
-                    out += "#footnote[\(text.trimmingCharacters(in: .whitespacesAndNewlines))] \(footnoteLabel)"
-                }
+                guard admit(1, into: &out) else { break }
+                out += footnote(name, book: &book)
             }
         }
+        leaveRun(outermost, into: &out, book: &book)
         return out
     }
 
     mutating func link(_ link: Link, book: inout BookState) -> String {
-        let content = link.content.isEmpty ? TypstMarkup.text(link.reference?.label ?? link.destination) : inline(link.content, book: &book)
+        let content = link.content.isEmpty ? runText(link.reference?.label ?? link.destination) : inline(link.content, book: &book)
         if let reference = link.reference {
             let parts = reference.href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
             let file = String(parts.first ?? "")

@@ -81,11 +81,11 @@ extension BuildRun {
                 let cached = folder + "/" + hash.hex + ".pdf"
                 if let data = FileManager.default.contents(atPath: cached) {
                     try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: cached)  // still in use
-                    return ([UInt8](data), [], false)
+                    return ([UInt8](data), book.diagnostics, false)
                 }
                 // Without Typst (or when it fails) the site is still right: the PDF is left out with a warning.
                 let (pdf, problems) = TypstCompiler.pdf(book)
-                let diagnostics = problems.map { problem in
+                let diagnostics = book.diagnostics + problems.map { problem in
                     problem.severity == .error
                         ? Diagnostic.warning(.typesetting, "the \(input.locale) PDF edition was not made: " + problem.message,
                                              at: problem.location, suggestion: problem.suggestion)
