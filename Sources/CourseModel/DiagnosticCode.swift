@@ -44,6 +44,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case snippetCompile = "PRM040"
     case expectedFailure = "PRM041"
     case figureChanged = "PRM042"
+    case rawHTML = "PRM043"
     // PRM060…PRM069: `primer import mdbook` and `primer import docc`.
     case importInput = "PRM060"
     case importStructure = "PRM061"
@@ -102,6 +103,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .snippetCompile: return "An inline `{run}` or `{compile}` snippet does not compile"
         case .expectedFailure: return "A `{fails}` snippet compiles, or fails with other errors than the ones its text quotes"
         case .figureChanged: return "A program drew a figure that differs from the one recorded, or none, or one that is missing"
+        case .rawHTML: return "Raw HTML (with `raw_html: true`) holds something Primer does not publish: it is left out, or an element is closed where it must be"
         case .siteWrite: return "The site could not be written"
         case .importInput: return "The book to import cannot be read: no SUMMARY.md or .docc root page, a chapter file missing or unreadable"
         case .importStructure: return "The imported book's table of contents was changed to fit: a nested, draft or uncurated chapter, a symbol page"
@@ -162,6 +164,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .snippetCompile: return "Fix the code at the chapter's line given; setup the reader need not see goes between // snippet.hide and // snippet.show."
         case .expectedFailure: return "Quote the compiler's error in the `error` block under the snippet (primer build --bless writes it), or fix the code so it fails."
         case .figureChanged: return "If the new drawing is right, record it with `primer build --bless`; otherwise fix the program that draws it."
+        case .rawHTML: return "Write it in Markdown (a link, an image, a code block), or with the elements and attributes README's \"Raw HTML\" lists; close each element in its paragraph or HTML block."
         case .siteWrite: return "Check that the output's folder is writable and has room; the previous site is left as it was."
         case .importInput: return "Point `primer import mdbook` at the folder with book.toml (and src/SUMMARY.md), `primer import docc` at the .docc folder."
         case .importStructure: return "Check the new course.yml: nested chapters follow their parent, drafts are left out, uncurated articles are in the last part."
@@ -173,7 +176,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importRawHTML: return "Rewrite the HTML in Markdown, or set `raw_html: true` in course.yml."
         case .importOverwrite: return "Import into a new or empty folder (--output), or move the files away first; nothing was written."
         case .importWrite: return "Check that the output folder is writable and has room, remove what was written, and import again."
-        case .edition: return "Rewrite the raw HTML as well-formed XHTML (closed tags, quoted attributes), or in Markdown."
+        case .edition: return "Write links and pictures in Markdown: to a chapter (other.md), an image of the course in SVG, PNG, JPEG or GIF; give the course a base_url for links to the site's pages."
         case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`), or switch the editions off with `editions: false` in course.yml or --no-editions."
         }
     }
