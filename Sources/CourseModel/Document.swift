@@ -263,7 +263,9 @@ public enum Block: Hashable, Sendable {
 /// One parsed chapter file.
 public struct Document: Hashable, Sendable {
     public var blocks: [Block]
-    public init(blocks: [Block]) { self.blocks = blocks }
+    /// The ids the chapter's raw HTML gives (with `raw_html: true`), which generated ids avoid.
+    public var rawIDs: Set<String>
+    public init(blocks: [Block], rawIDs: Set<String> = []) { self.blocks = blocks; self.rawIDs = rawIDs }
 }
 
 public extension Array where Element == Inline {

@@ -30,6 +30,38 @@ public enum URLSafety {
         }
     }
 
+    /// Whether raw HTML may keep a URL (`raw_html: true`), read after its character references
+    /// were decoded: an allow-list where `isDangerous` is a deny-list. Relative URLs (a path, a
+    /// query, a `#fragment`) and `http:`, `https:` and `mailto:` pass, and `data:` as far as
+    /// `isDangerous` lets it (the four image types). Spaces and control characters around the URL
+    /// and tabs and line breaks inside it are dropped first, as a browser does; `cleaned` is the
+    /// URL as it was checked, which is the one to publish.
+    public static func rawHTMLAllows(_ url: String) -> (allowed: Bool, cleaned: String) {
+        var scalars = String.UnicodeScalarView()
+        for scalar in url.unicodeScalars where scalar != "\t" && scalar != "\n" && scalar != "\r" { scalars.append(scalar) }
+        var cleaned = Substring(String(scalars))
+        while let first = cleaned.unicodeScalars.first, first.value <= 0x20 { cleaned = cleaned.dropFirst() }
+        while let last = cleaned.unicodeScalars.last, last.value <= 0x20 { cleaned = cleaned.dropLast() }
+        let result = String(cleaned)
+        // A scheme is a letter, then letters, digits, '+', '-' or '.', then ':'; anything else makes the URL relative.
+        var scheme = ""
+        for character in result.unicodeScalars {
+            if character == ":" {
+                guard !scheme.isEmpty else { break }
+                switch scheme.lowercased() {
+                case "http", "https", "mailto": return (true, result)
+                case "data": return (!isDangerous(result), result)
+                default: return (false, result)
+                }
+            }
+            let isLetter = (character.value | 0x20) >= 0x61 && (character.value | 0x20) <= 0x7A
+            let isOther = (character.value >= 0x30 && character.value <= 0x39) || character == "+" || character == "-" || character == "."
+            guard isLetter || (!scheme.isEmpty && isOther) else { break }
+            scheme.unicodeScalars.append(character)
+        }
+        return (true, result)
+    }
+
     /// The scheme named in a message ("javascript:").
     public static func scheme(_ url: String) -> String {
         let trimmed = String(String.UnicodeScalarView(url.unicodeScalars.filter { $0.value > 0x20 }))

@@ -73,7 +73,6 @@ struct EPUBChapterRenderer {
     private var hasSVG = false
     private var usedIDs: Set<String> = []
     private var tight = false
-    private var dropInlineHTML = false
     /// The line of the block being rendered, for warnings.
     private var line = 0
 
@@ -159,8 +158,12 @@ struct EPUBChapterRenderer {
             case .figure(let figure): if let id = figure.id { usedIDs.insert(id) }
             case .table(let table): if let id = table.id { usedIDs.insert(id) }
             case .exercises(let exercises): for exercise in exercises { if let id = exercise.id { usedIDs.insert(id) } }
+            case .html(let html) where rawHTML: usedIDs.formUnion(SanitizedHTML.ids(in: html))
             default: break
             }
+        }
+        if rawHTML {
+            blocks.walkInlineRuns { run, _ in run.walk { if case .html(let html) = $0 { usedIDs.formUnion(SanitizedHTML.ids(in: html)) } } }
         }
     }
 
@@ -215,12 +218,8 @@ struct EPUBChapterRenderer {
             let html = withoutComments(source)
             guard !html.allSatisfy(\.isWhitespace) else { break }
             guard rawHTML else { out += "<p>" + XML.escape(html) + "</p>\n"; break }
-            if let problem = XML.problem(inRawHTML: html) {
-                warnRawHTML(html, problem, line: 0)  // an HTML block does not know its line
-            } else {
-                if html.contains("<svg") { hasSVG = true }
-                out += html.hasSuffix("\n") ? html : html + "\n"
-            }
+            let book = forTheBook(html, line: 0)  // an HTML block does not know its line
+            out += book.hasSuffix("\n") ? book : book + "\n"
         case .quote(let inner):
             out += "<blockquote>\n"
             withLoose { $0.render(inner, into: &out) }
@@ -378,64 +377,66 @@ struct EPUBChapterRenderer {
 
     // MARK: Raw HTML
 
-    private mutating func warnRawHTML(_ html: String, _ problem: String, line: Int) {
-        var excerpt = html.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " ")
-        if excerpt.count > 60 { excerpt = String(excerpt.prefix(57)) + "…" }
-        diagnostics.append(.warning(.edition, "raw HTML '\(excerpt)' is left out of the EPUB: \(problem)",
-                                    at: SourceLocation(path: page.sourcePath, line: line),
-                                    suggestion: "write it as well-formed XHTML (closed tags, quoted attributes, no HTML-only entities), or in Markdown"))
+    /// Raw HTML (made safe by the parse stage, so well-formed) as a book can hold it: a link to a
+    /// page or file of the site goes where a Markdown link would (its text stays when it cannot),
+    /// a picture the book does not carry becomes its alt text, video and audio their fallback
+    /// (what they hold: an EPUB carries its media).
+    private mutating func forTheBook(_ html: String, line: Int) -> String {
+        if html.contains("<svg") { hasSVG = true }
+        guard html.contains("<") else { return html }
+        let location = SourceLocation(path: page.sourcePath, line: line)
+        return SanitizedHTML.rewritingTags(html) { original in
+            guard !original.isEnd else { return original.name == "video" || original.name == "audio" ? "" : nil }
+            var tag = original
+            switch tag.name {
+            case "a":
+                guard let target = tag["href"] else { return nil }
+                tag["href"] = href(for: Link(destination: target, title: "", content: [], position: .unknown))
+                if tag["href"] == nil {
+                    diagnostics.append(.warning(.edition, "the raw HTML link to '\(target)' leads nowhere in the EPUB, so only its text is kept", at: location,
+                                                suggestion: "write it as a Markdown link, to a chapter (other.md) or an http(s) address"))
+                }
+            case "img":
+                guard let source = tag["src"].flatMap({ pictureSource($0) }) else {
+                    diagnostics.append(.warning(.edition, "the raw HTML picture '\(tag["src"] ?? "")' is not in the EPUB, so its alt text is shown", at: location,
+                                                suggestion: "write it as a Markdown image: ![alt](../images/picture.png)"))
+                    return XML.escape(tag["alt"] ?? "")
+                }
+                tag["src"] = source
+                tag["srcset"] = nil
+                tag["sizes"] = nil
+            case "source", "track":
+                return ""
+            case "video", "audio":
+                // A book carries its media, and a reader without them shows the fallback: what the element holds.
+                diagnostics.append(.warning(.edition, "the raw HTML <\(tag.name)> is not in the EPUB (what it holds is)", at: location,
+                                            suggestion: "link to the \(tag.name == "video" ? "video" : "recording") with a Markdown link instead"))
+                return ""
+            default:
+                return nil
+            }
+            return tag.html
+        }
+    }
+
+    /// Where a raw HTML picture is in the book: a data URL as it is, a file of the course the
+    /// book carries (one its Markdown shows too); nil for any other.
+    private mutating func pictureSource(_ source: String) -> String? {
+        if source.lowercased().hasPrefix("data:") { return source }
+        guard let content = EditionInput.contentPath(of: source, in: page), let bytes = input.files[content],
+              let type = EPUBPaths.imageMediaType(content) else { return nil }
+        let path = EPUBPaths.media(content)
+        resources[path] = EPUBResource(path: path, bytes: bytes, mediaType: type)
+        return "../" + path
     }
 
     // MARK: Inlines
 
-    /// A run of text (a paragraph, a heading, a cell) as XHTML. With raw HTML in it, the run's
-    /// tags must make well-formed XML together with the text around them; if they do not, the
-    /// run is written without them and the author is told.
+    /// A run of text (a paragraph, a heading, a cell) as XHTML.
     private mutating func run(_ inlines: [Inline]) -> String {
-        guard rawHTML, !dropInlineHTML, inlines.containsInline(where: { if case .html = $0 { return true } else { return false } }) else {
-            var out = ""
-            render(inlines, into: &out)
-            return out
-        }
-        let skeleton = Self.skeleton(inlines)
-        if let problem = XML.problem(inRawHTML: skeleton) {
-            warnRawHTML(Self.rawParts(inlines), problem, line: line)
-            dropInlineHTML = true
-            var out = ""
-            render(inlines, into: &out)
-            dropInlineHTML = false
-            return out
-        }
-        if skeleton.contains("<svg") { hasSVG = true }
         var out = ""
         render(inlines, into: &out)
         return out
-    }
-
-    /// The run's raw HTML with the structure this renderer gives the rest (emphasis, links), for the check.
-    private static func skeleton(_ inlines: [Inline]) -> String {
-        var out = ""
-        for inline in inlines {
-            switch inline {
-            case .text(let text): out += XML.escape(text)
-            case .code(let code): out += "<code>" + XML.escape(code) + "</code>"
-            case .softBreak: out += "\n"
-            case .lineBreak: out += "<br/>"
-            case .emphasis(let c): out += "<em>" + skeleton(c) + "</em>"
-            case .strong(let c): out += "<strong>" + skeleton(c) + "</strong>"
-            case .strikethrough(let c): out += "<del>" + skeleton(c) + "</del>"
-            case .link(let link): out += "<a>" + skeleton(link.content) + "</a>"
-            case .html(let html): out += withoutComments(html)
-            case .image, .footnoteReference: break
-            }
-        }
-        return out
-    }
-
-    private static func rawParts(_ inlines: [Inline]) -> String {
-        var parts: [String] = []
-        inlines.walk { if case .html(let html) = $0 { parts.append(html) } }
-        return parts.joined(separator: "…")
     }
 
     private mutating func render(_ inlines: [Inline], into out: inout String) {
@@ -450,7 +451,7 @@ struct EPUBChapterRenderer {
             case .strikethrough(let c): out += "<del>"; render(c, into: &out); out += "</del>"
             case .html(let source):
                 let html = withoutComments(source)
-                if !rawHTML { out += XML.escape(html) } else if !dropInlineHTML { out += html }
+                out += rawHTML ? forTheBook(html, line: line) : XML.escape(html)
             case .image(let image):
                 if let img = imageTag(image, drawn: nil) { out += img } else { out += XML.escape(altText(image.alt)) }
             case .link(let link):

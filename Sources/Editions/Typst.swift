@@ -630,12 +630,6 @@ struct ChapterWriter {
         return !scheme.isEmpty && scheme.first!.isLetter && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
     }
 
-    static func withoutTags(_ html: String) -> String {
-        var out = ""
-        var inTag = false
-        for character in html {
-            if character == "<" { inTag = true } else if character == ">" && inTag { inTag = false } else if !inTag { out.append(character) }
-        }
-        return out
-    }
+    /// The text of raw HTML, which the parse stage made safe (so `<script>`'s is gone), without its tags.
+    static func withoutTags(_ html: String) -> String { SanitizedHTML.text(html) }
 }

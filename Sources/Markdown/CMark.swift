@@ -15,6 +15,8 @@ public let maximumNesting = 100
 struct RawParse {
     var blocks: [Block]
     var diagnostics: [Diagnostic]
+    /// The ids raw HTML gives (with `rawHTML`), with their places.
+    var rawIDs: [String: SourceLocation] = [:]
 }
 
 /// cmark-gfm allocates through this: a per-thread bump allocator (CPlatform's arena). The parse
@@ -79,7 +81,9 @@ private func hasSuffix(_ utf8: UnsafeBufferPointer<UInt8>, before end: Int, _ wo
 /// Parses GitHub-flavoured Markdown into plain Swift values.
 /// `lineOffset` is added to every line so positions point into the whole file.
 /// `allExtensions`: attach every extension whatever the text (the tests compare the trees).
-func parseWithCmark(_ text: String, path: String, lineOffset: Int, allExtensions: Bool = false, smart: Bool = false) -> RawParse {
+/// `rawHTML`: raw HTML is published (`raw_html: true`), so it is made safe as it is read.
+func parseWithCmark(_ text: String, path: String, lineOffset: Int, allExtensions: Bool = false, smart: Bool = false,
+                    rawHTML: Bool = false) -> RawParse {
     primer_arena_begin()
     defer { primer_arena_end() }  // the whole tree
     var utf8 = Array(text.utf8)  // copied before taking the lock
@@ -107,8 +111,10 @@ func parseWithCmark(_ text: String, path: String, lineOffset: Int, allExtensions
     }
     guard let root = parsed else { return RawParse(blocks: [], diagnostics: []) }
     var converter = Converter(path: path, lineOffset: lineOffset)
+    if rawHTML { converter.sanitizer = RawHTMLSanitizer(path: path) }
     let blocks = converter.blocks(of: root, depth: 0)
-    return RawParse(blocks: blocks, diagnostics: converter.diagnostics)
+    return RawParse(blocks: blocks, diagnostics: converter.diagnostics + (converter.sanitizer?.diagnostics ?? []),
+                    rawIDs: converter.sanitizer?.ids ?? [:])
 }
 
 private struct Converter {
@@ -117,6 +123,10 @@ private struct Converter {
     var diagnostics: [Diagnostic] = []
     var reportedDepth = false
     var footnoteDefinitions = 0
+    /// With `raw_html: true`: makes each piece of raw HTML safe as it is read.
+    var sanitizer: RawHTMLSanitizer?
+    /// Inside a link's text, which holds no link.
+    var inLink = 0
 
     init(path: String, lineOffset: Int) { self.path = path; self.lineOffset = lineOffset }
 
@@ -156,12 +166,42 @@ private struct Converter {
     mutating func blocks(of node: OpaquePointer, depth: Int) -> [Block] {
         if tooDeep(node, depth: depth) { return [] }
         var result: [Block] = []
+        // What the container's HTML blocks leave open, around the Markdown between them.
+        var level = RawHTMLSanitizer.Level(.blocks)
         var child = cmark_node_first_child(node)
         while let current = child {
-            if let block = block(current, depth: depth + 1) { result.append(block) }
             child = cmark_node_next(current)
+            if sanitizer != nil {
+                if cmark_node_get_type(current) == CMARK_NODE_HTML_BLOCK {
+                    var html = sanitizer!.sanitize(Self.string(cmark_node_get_literal(current)), at: position(current), level: &level)
+                    html += sanitizer!.close(&level, reason: "at the end of its HTML block", keepingContainers: true)
+                    if !html.allSatisfy(\.isWhitespace) { result.append(.html(html.hasSuffix("\n") ? html : html + "\n")) }
+                    continue
+                }
+                if level.skipping != nil { continue }  // inside a <script> or <style> left out with what it holds
+                // A chapter's sections and its footnotes are elements of their own: nothing stays open across them.
+                if depth == 0, let boundary = sectionBoundary(current) {
+                    let closing = sanitizer!.close(&level, reason: boundary)
+                    if !closing.isEmpty { result.append(.html(closing + "\n")) }
+                }
+            }
+            if let block = block(current, depth: depth + 1) { result.append(block) }
+        }
+        if sanitizer != nil {
+            let closing = sanitizer!.close(&level, reason: depth == 0 ? "at the end of the chapter" : "at the end of its list item, quote or footnote")
+            if !closing.isEmpty { result.append(.html(closing + "\n")) }
         }
         return result
+    }
+
+    /// Where a node starts a section (a heading of level 1 to 3) or the footnotes, in words.
+    func sectionBoundary(_ node: OpaquePointer) -> String? {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_HEADING where cmark_node_get_heading_level(node) <= 3:
+            return "before the heading on line \(position(node).line)"
+        case CMARK_NODE_FOOTNOTE_DEFINITION: return "before the footnotes"
+        default: return nil
+        }
     }
 
     /// Core node types are told apart by number; only extension nodes (tables) by name.
@@ -226,9 +266,22 @@ private struct Converter {
         var result: [Inline] = []
         // cmark splits text at every special character; one run per text reads better downstream.
         var text: String?
+        // What the run's inline HTML leaves open (each emphasis and link is a run of its own).
+        let sanitizing = sanitizer != nil
+        var level = RawHTMLSanitizer.Level(inLink > 0 ? .link : .run)
         var child = cmark_node_first_child(node)
         while let current = child {
             child = cmark_node_next(current)
+            if sanitizing {
+                if cmark_node_get_type(current) == CMARK_NODE_HTML_INLINE {
+                    let html = sanitizer!.sanitize(Self.string(cmark_node_get_literal(current)), at: position(current), level: &level)
+                    guard !html.isEmpty else { continue }
+                    if let run = text { result.append(.text(run)); text = nil }
+                    result.append(.html(html))
+                    continue
+                }
+                if level.skipping != nil { continue }  // inside a <script> or <style> left out with what it holds
+            }
             if cmark_node_get_type(current) == CMARK_NODE_TEXT {
                 let piece = Self.string(cmark_node_get_literal(current))
                 if text == nil { text = piece } else { text! += piece }
@@ -239,7 +292,22 @@ private struct Converter {
             result.append(inline)
         }
         if let run = text { result.append(.text(run)) }
+        if sanitizing {
+            let closing = sanitizer!.close(&level, reason: Self.runEnd(node))
+            if !closing.isEmpty { result.append(.html(closing)) }
+        }
         return result
+    }
+
+    /// Where a run of inlines ends, in words.
+    static func runEnd(_ node: OpaquePointer) -> String {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_PARAGRAPH: return "at the end of its paragraph"
+        case CMARK_NODE_HEADING: return "at the end of its heading"
+        case CMARK_NODE_EMPH, CMARK_NODE_STRONG: return "at the end of the emphasis around it"
+        case CMARK_NODE_LINK: return "at the end of the link around it"
+        default: return Self.string(cmark_node_get_type_string(node)) == "table_cell" ? "at the end of its table cell" : "at the end of the text around it"
+        }
     }
 
     mutating func inline(_ node: OpaquePointer, depth: Int) -> Inline? {
@@ -252,6 +320,8 @@ private struct Converter {
         case CMARK_NODE_STRONG: return .strong(inlines(of: node, depth: depth))
         case CMARK_NODE_HTML_INLINE: return .html(Self.string(cmark_node_get_literal(node)))
         case CMARK_NODE_LINK:
+            inLink += 1
+            defer { inLink -= 1 }
             return .link(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
                               content: inlines(of: node, depth: depth), position: position(node)))
         case CMARK_NODE_IMAGE:

@@ -6,16 +6,72 @@ public enum ChapterParser {
     /// With `quotes`, punctuation is smart (cmark's: curly quotes, – for `--`, — for `---`, … for
     /// `...`), and double quotes become the language's own (`«»` in Russian).
     /// `calloutKinds`: the course's own callout kinds (upper case), beside GitHub's five.
+    /// `rawHTML`: raw HTML is published (`raw_html: true`), made safe here (`RawHTMLSanitizer`);
+    /// otherwise it stays as written, and the renderers show it as text.
     public static func parse(_ markdown: String, path: String, lineOffset: Int = 0, quotes: QuotationMarks? = nil,
-                             calloutKinds: Set<String> = []) -> (Document, [Diagnostic]) {
-        let raw = parseWithCmark(markdown, path: path, lineOffset: lineOffset, smart: quotes != nil)
-        var pass = ConventionPass(path: path, calloutKinds: calloutKinds)
+                             calloutKinds: Set<String> = [], rawHTML: Bool = false) -> (Document, [Diagnostic]) {
+        let raw = parseWithCmark(markdown, path: path, lineOffset: lineOffset, smart: quotes != nil, rawHTML: rawHTML)
+        var pass = ConventionPass(path: path, calloutKinds: calloutKinds, rawHTML: rawHTML)
         pass.diagnostics = raw.diagnostics
         var blocks = pass.exercises(in: pass.blocks(raw.blocks))
         if let quotes, quotes.open != QuotationMarks.english.open || quotes.close != QuotationMarks.english.close {
             blocks = blocks.map { localizingQuotes($0, quotes) }
         }
-        return (Document(blocks: blocks), pass.diagnostics)
+        var rawIDs = raw.rawIDs
+        if !rawIDs.isEmpty {
+            // An id written with {#id} wins over raw HTML's: the reference to it means the Markdown element.
+            let taken = explicitIDs(blocks).filter { rawIDs[$0] != nil }
+            for id in taken.sorted() {
+                pass.diagnostics.append(.warning(.rawHTML, "raw HTML: the id '\(id)' is left out: the chapter gives it with {#\(id)}",
+                                                 at: rawIDs[id], suggestion: "give one of them another id"))
+                rawIDs[id] = nil
+            }
+            if !taken.isEmpty { blocks = blocks.map { withoutRawIDs(taken, in: $0) } }
+        }
+        return (Document(blocks: blocks, rawIDs: Set(rawIDs.keys)), pass.diagnostics)
+    }
+
+    /// The ids written with `{#id}`.
+    static func explicitIDs(_ blocks: [Block]) -> Set<String> {
+        var ids: Set<String> = []
+        blocks.walk { block, _ in
+            switch block {
+            case .heading(let heading): if let id = heading.attributes.id { ids.insert(id) }
+            case .code(let code), .snippet(let code, _): if let id = code.attributes.id { ids.insert(id) }
+            case .sample(let embed): if let id = embed.attributes.id { ids.insert(id) }
+            case .figure(let figure): if let id = figure.attributes.id { ids.insert(id) }
+            case .table(let table): if let id = table.attributes.id { ids.insert(id) }
+            case .exercises(let list): for exercise in list { if let id = exercise.attributes.id { ids.insert(id) } }
+            default: break
+            }
+        }
+        return ids
+    }
+
+    /// `block` with raw HTML's `id` attributes of `ids` taken out.
+    static func withoutRawIDs(_ ids: Set<String>, in block: Block) -> Block {
+        func clean(_ html: String) -> String {
+            SanitizedHTML.rewritingTags(html) { tag in
+                guard let id = tag["id"], ids.contains(id) else { return nil }
+                var tag = tag
+                tag["id"] = nil
+                return tag.html
+            }
+        }
+        func inlines(_ run: [Inline]) -> [Inline] {
+            run.map { inline in
+                switch inline {
+                case .html(let html): return .html(clean(html))
+                case .emphasis(let c): return .emphasis(inlines(c))
+                case .strong(let c): return .strong(inlines(c))
+                case .strikethrough(let c): return .strikethrough(inlines(c))
+                case .link(var link): link.content = inlines(link.content); return .link(link)
+                default: return inline
+                }
+            }
+        }
+        if case .html(let html) = block { return .html(clean(html)) }
+        return block.mappingInlineRuns(inlines).mappingContainedBlocks { $0.map { withoutRawIDs(ids, in: $0) } }
     }
 
     /// cmark's “double quotes” as the language writes them (single quotes stay: ’ is also the apostrophe).
@@ -40,9 +96,10 @@ public enum ChapterParser {
 private struct ConventionPass {
     let path: String
     let calloutKinds: Set<String>
+    let rawHTML: Bool
     var diagnostics: [Diagnostic] = []
 
-    init(path: String, calloutKinds: Set<String>) { self.path = path; self.calloutKinds = calloutKinds }
+    init(path: String, calloutKinds: Set<String>, rawHTML: Bool) { self.path = path; self.calloutKinds = calloutKinds; self.rawHTML = rawHTML }
 
     func location(_ position: Position) -> SourceLocation {
         SourceLocation(path: path, line: position.line, column: position.column)
@@ -207,7 +264,11 @@ private struct ConventionPass {
             if trimmed.isEmpty { title.removeLast() } else { title[title.count - 1] = .text(trimmed) }
         }
         var rest = Array(blocks.dropFirst())
-        let remaining = lineEnd < inlines.count ? Array(inlines[(lineEnd + 1)...]) : []
+        var remaining = lineEnd < inlines.count ? Array(inlines[(lineEnd + 1)...]) : []
+        if rawHTML {  // the paragraph's raw HTML was balanced as one run: now it is two
+            title = RawHTMLSanitizer.rebalanced(title)
+            remaining = RawHTMLSanitizer.rebalanced(remaining)
+        }
         if !remaining.isEmpty { rest.insert(.paragraph(remaining, position), at: 0) }
         return (kind.uppercased(), title.isEmpty ? nil : title, rest)
     }

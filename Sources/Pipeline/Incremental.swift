@@ -78,7 +78,8 @@ extension BuildRun {
         let calloutKinds = Set(config.calloutKinds.keys)
         let parsedSources = parallelMap(toParse) { source in
             let quotes = config.smartPunctuation ? LocaleQuotes.marks(for: source.locale) : nil
-            return ChapterParser.parse(source.body, path: source.path, lineOffset: source.bodyLine - 1, quotes: quotes, calloutKinds: calloutKinds)
+            return ChapterParser.parse(source.body, path: source.path, lineOffset: source.bodyLine - 1, quotes: quotes, calloutKinds: calloutKinds,
+                                       rawHTML: config.rawHTML)
         }
         var documents: [String: Document] = [:]
         var diagnostics: [Diagnostic] = []

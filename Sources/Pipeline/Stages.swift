@@ -155,17 +155,20 @@ struct BuildRun {
     struct ParseSettings: Sendable {
         var quotes: [LocaleTag: QuotationMarks]
         var calloutKinds: Set<String>
+        /// `raw_html: true`: raw HTML is made safe in the parse (and published).
+        var rawHTML: Bool
 
         init(_ loaded: Loaded) {
             let config = loaded.sources.config
             let needed = Set(loaded.locales.flatMap { $0.fallbackChain(source: config.sourceLocale) })
             quotes = config.smartPunctuation ? Dictionary(uniqueKeysWithValues: needed.map { ($0, LocaleQuotes.marks(for: $0)) }) : [:]
             calloutKinds = Set(config.calloutKinds.keys)
+            rawHTML = config.rawHTML
         }
 
         func parse(_ chapter: ChapterSource) -> (Document, [Diagnostic]) {
             ChapterParser.parse(chapter.body, path: chapter.path, lineOffset: chapter.bodyLine - 1,
-                                quotes: quotes[chapter.locale], calloutKinds: calloutKinds)
+                                quotes: quotes[chapter.locale], calloutKinds: calloutKinds, rawHTML: rawHTML)
         }
     }
 
@@ -210,6 +213,7 @@ struct BuildRun {
                 hash.add(String(chapter.bodyLine))
                 hash.add(quotes[chapter.locale].map { $0.open + $0.close } ?? "plain")
                 hash.add(calloutKinds.sorted().joined(separator: ","))
+                hash.add(settings.rawHTML ? "raw-html" : "")
                 key = hash.hex
                 if let (document, diagnostics) = session.parsed(path: chapter.path, hash: hash.hex) {
                     return (numbered(Resolver.ParsedChapter(source: chapter, document: document)), diagnostics, Build.swiftBlocks(document), nil)

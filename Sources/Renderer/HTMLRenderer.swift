@@ -28,6 +28,8 @@ public final class HighlightMemo: Sendable {
 public struct HTMLRenderer {
     /// Words for captions and callouts, in the language the text is written in.
     let strings: UIStrings
+    /// `raw_html: true`: the document's raw HTML, made safe by the parse stage, goes in as it is;
+    /// otherwise it is shown as text.
     let rawHTML: Bool
     let memo: HighlightMemo?
     private var footnotes: [String: Int] = [:]
@@ -120,7 +122,8 @@ public struct HTMLRenderer {
             // An HTML comment is the author's note to themselves: never shown, raw HTML or not.
             let html = withoutComments(source)
             guard !html.allSatisfy(\.isWhitespace) else { break }
-            out += rawHTML ? filterTags(html) : "<p>" + escapeHTML(html) + "</p>\n"
+            // With raw_html: true the parse stage made it safe (Markdown's RawHTMLSanitizer).
+            out += rawHTML ? html : "<p>" + escapeHTML(html) + "</p>\n"
         case .quote(let inner):
             out += "<blockquote>\n"
             withLoose { $0.render(inner, into: &out) }
@@ -274,7 +277,7 @@ public struct HTMLRenderer {
             case .strikethrough(let c): out += "<del>"; render(c, into: &out); out += "</del>"
             case .html(let source):
                 let html = withoutComments(source)
-                out += rawHTML ? filterTags(html) : escapeHTML(html)
+                out += rawHTML ? html : escapeHTML(html)
             case .image(let image):
                 // A URL that would run script is left out (the link stage warns), as GitHub does.
                 guard !URLSafety.isDangerous(image.source) else { out += escapeHTML(altText(image.alt)); break }

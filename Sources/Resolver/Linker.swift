@@ -31,7 +31,7 @@ struct Linker {
     func location(_ p: Position) -> SourceLocation { SourceLocation(path: path, line: p.line, column: p.column) }
 
     mutating func link(_ document: Document) -> Document {
-        Document(blocks: document.blocks.map { block($0) })
+        Document(blocks: document.blocks.map { block($0) }, rawIDs: document.rawIDs)
     }
 
     private mutating func block(_ block: Block) -> Block {
@@ -207,6 +207,7 @@ struct Linker {
             // `[top](#)` is a link to the top of the page.
             guard let fragment, !fragment.isEmpty else { return nil }
             if let target = chapter.targets.local[fragment] ?? global[fragment] { return reference(to: target) }
+            if chapter.document.rawIDs.contains(fragment) { return nil }  // an anchor of the chapter's raw HTML: a plain link
             if let original = sourceIDs[fragment], let translation = chapters[original.chapterID] {
                 let file = translation.parsed.source.path
                 diagnostics.append(.error(.unknownReference, "the id '\(fragment)' exists in \(original.location.path) but not in its translation \(file)",

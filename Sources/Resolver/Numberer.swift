@@ -14,6 +14,7 @@ struct Numberer {
     private var counters: [TargetKind: Int] = [:]
     private var explicitPositions: [String: SourceLocation] = [:]
     private var suffixes: [String: Int] = [:]
+    private var rawIDs: Set<String> = []
 
     init(chapterID: String, numbering: ChapterNumbering, path: String) {
         self.chapterID = chapterID; self.numbering = numbering; self.path = path
@@ -22,9 +23,10 @@ struct Numberer {
     func location(_ p: Position) -> SourceLocation { SourceLocation(path: path, line: p.line, column: p.column) }
 
     mutating func number(_ document: Document) -> Document {
-        // Explicit ids first, so generated ids can steer clear of them.
+        // Explicit ids first, so generated ids can steer clear of them (and of raw HTML's).
         collectExplicit(document.blocks)
-        return Document(blocks: document.blocks.map { block($0, topLevel: true) })
+        rawIDs = document.rawIDs
+        return Document(blocks: document.blocks.map { block($0, topLevel: true) }, rawIDs: rawIDs)
     }
 
     private mutating func collectExplicit(_ blocks: [Block]) {
@@ -71,7 +73,7 @@ struct Numberer {
     private mutating func freeID(_ slug: String) -> String {
         // A heading called "fn-1" would take a footnote's place whatever number it got.
         let base = slug.hasPrefix("fn-") || slug.hasPrefix("fnref-") ? "h-" + slug : slug
-        func taken(_ id: String) -> Bool { targets.local[id] != nil || explicitPositions[id] != nil || Self.isReserved(id) }
+        func taken(_ id: String) -> Bool { targets.local[id] != nil || explicitPositions[id] != nil || rawIDs.contains(id) || Self.isReserved(id) }
         guard taken(base) else { return base }
         var n = suffixes[base] ?? 1
         var candidate = "\(base)-\(n)"

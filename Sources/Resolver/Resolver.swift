@@ -180,7 +180,7 @@ public enum Resolver {
             }
             // Samples become listings and output first, so they are numbered like any listing.
             var expander = SampleExpander(results: samples, locale: locale, path: chapter.source.path)
-            let expanded = Document(blocks: expander.expand(chapter.document.blocks))
+            let expanded = Document(blocks: expander.expand(chapter.document.blocks), rawIDs: chapter.document.rawIDs)
             var numberer = Numberer(chapterID: chapter.source.id, numbering: number, path: chapter.source.path)
             let document = numberer.number(expanded)
             return (NumberedChapter(parsed: chapter, numbering: number, document: document,
