@@ -80,7 +80,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .pluralCategory: return "A plural form is not one of CLDR's categories"
         case .stringFormat: return "A translation's placeholders or plural forms do not match the source's"
         case .stringMissing: return "A word the site needs is not in the string catalog for a locale"
-        case .nestingTooDeep: return "Lists, quotes or emphasis nest too deep"
+        case .nestingTooDeep: return "Lists, quotes or emphasis nest too deep, or one block holds more than 5,000 `[`"
         case .blockAttributes: return "A code fence's attributes cannot be read or are not used"
         case .unknownCallout: return "A `[!KIND]` callout Primer does not know"
         case .exercisesList: return "An exercises section without a numbered list"

@@ -87,6 +87,13 @@ func parseWithCmark(_ text: String, path: String, lineOffset: Int, allExtensions
     primer_arena_begin()
     defer { primer_arena_end() }  // the whole tree
     var utf8 = Array(text.utf8)  // copied before taking the lock
+    if let line = blockWithTooManyBrackets(utf8) {
+        return RawParse(blocks: [], diagnostics: [
+            .error(.nestingTooDeep, "this block holds more than \(maximumBrackets) '[' (links, images, footnotes); Markdown takes time that grows with their square",
+                   at: SourceLocation(path: path, line: line + lineOffset, column: 1),
+                   suggestion: "split it into paragraphs with blank lines, or put the text in a code block"),
+        ])
+    }
     let usable = allExtensions ? [:] : usableExtensions(utf8)
     // The tree belongs to this call alone once parsed, so it is walked outside the lock.
     let parsed: OpaquePointer? = cmarkLock.withLock { registered in
