@@ -114,7 +114,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importOverwrite: return "`primer import` would overwrite files that exist"
         case .importWrite: return "The imported project could not be written"
         case .edition: return "Something of a chapter cannot go into the EPUB edition as it is"
-        case .typesetting: return "The PDF edition could not be typeset (Typst or a font is missing, or Typst failed)"
+        case .typesetting: return "The PDF edition could not be made: Typst or a font is missing (a warning), or Typst failed, or went over its memory or time (an error unless the editions are optional)"
         }
     }
 
@@ -174,7 +174,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importOverwrite: return "Import into a new or empty folder (--output), or move the files away first; nothing was written."
         case .importWrite: return "Check that the output folder is writable and has room, remove what was written, and import again."
         case .edition: return "Rewrite the raw HTML as well-formed XHTML (closed tags, quoted attributes), or in Markdown."
-        case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`), or switch the editions off with `editions: false` in course.yml or --no-editions."
+        case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`); when Typst failed, read the markup the message names. `editions: {optional: true}` in course.yml leaves out a PDF that cannot be made with a warning; `editions: false` or --no-editions makes no books."
         }
     }
 }
