@@ -53,7 +53,7 @@ let package = Package(
             .product(name: "SwiftIDEUtils", package: "swift-syntax"),
         ]),
         .target(name: "Renderer", dependencies: ["CourseModel", "Highlight"]),
-        .target(name: "Editions", dependencies: ["CourseModel", "Renderer", "Highlight",
+        .target(name: "Editions", dependencies: ["CourseModel", "CPlatform", "Renderer", "Highlight",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),

@@ -87,7 +87,8 @@ static void child_failed(int report_fd) {
     _exit(127);
 }
 
-static void start_child(const primer_run_options *o, int out_fd, int err_fd, int report_fd) {
+static void start_child(const primer_run_options *o, const char *path, char *const *argv, pid_t parent,
+                        int out_fd, int err_fd, int report_fd) {
     sigset_t empty;
     sigemptyset(&empty);
     for (int sig = 1; sig < NSIG; sig++) {
@@ -101,7 +102,7 @@ static void start_child(const primer_run_options *o, int out_fd, int err_fd, int
     if (o->cwd && chdir(o->cwd) != 0) child_failed(report_fd);
     struct { int resource; long value; } limits[] = {
         {RLIMIT_AS, o->limit_memory}, {RLIMIT_NPROC, o->limit_processes},
-        {RLIMIT_NOFILE, o->limit_files}, {RLIMIT_FSIZE, o->limit_file_size},
+        {RLIMIT_NOFILE, o->limit_files}, {RLIMIT_FSIZE, o->limit_file_size}, {RLIMIT_DATA, o->limit_data},
     };
     for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
         if (limits[i].value <= 0) continue;
@@ -113,9 +114,36 @@ static void start_child(const primer_run_options *o, int out_fd, int err_fd, int
         if (syscall(SYS_setgroups, 0, NULL) != 0 || syscall(SYS_setgid, o->gid) != 0 || syscall(SYS_setuid, o->uid) != 0) child_failed(report_fd);
     }
     // After the change of user, which clears it.
-    if (o->die_with_parent && prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) child_failed(report_fd);
-    execve(o->path, o->argv, o->envp);
+    if (o->kill_group_with_parent) {
+        // The leader (sh, see group_leader) kills the group when it gets SIGTERM.
+        if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) child_failed(report_fd);
+        if (getppid() != parent) _exit(127);  // Primer is already gone
+    } else if (o->die_with_parent && prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) {
+        child_failed(report_fd);
+    }
+    execve(path, argv, o->envp);
     child_failed(report_fd);
+}
+
+/// The program run by a leader that stays in its group: a shell that starts it, waits for it
+/// and ends with its status (128 + the signal when a signal ended it). When Primer dies, even by
+/// SIGKILL, the kernel sends the shell SIGTERM (PR_SET_PDEATHSIG) and it kills the whole group:
+/// the program and whatever it started, which the parent-death signal alone would leave running.
+/// The leader is a program of its own, not a forked copy of Primer, which would keep Primer's
+/// memory alive (copy-on-write) while the program runs. NULL without the option; free() it.
+static char **group_leader(const primer_run_options *o) {
+    if (!o->kill_group_with_parent) return NULL;
+    size_t count = 0;
+    while (o->argv[count]) count++;
+    char **argv = calloc(count + 5, sizeof *argv);
+    if (!argv) return NULL;
+    argv[0] = (char *)"sh";
+    argv[1] = (char *)"-c";
+    argv[2] = (char *)"trap 'kill -KILL 0' TERM; \"$@\" & wait $!";
+    argv[3] = (char *)"sh";
+    argv[4] = (char *)o->path;
+    for (size_t i = 1; i < count; i++) argv[4 + i] = o->argv[i];
+    return argv;
 }
 
 primer_run_result primer_run_with(const primer_run_options *o) {
@@ -125,23 +153,34 @@ primer_run_result primer_run_with(const primer_run_options *o) {
     size_t out_cap = o->out_cap, err_tail = o->err_tail;
     // The child reports a failed exec through this pipe (it closes on a successful one).
     int out_pipe[2], err_pipe[2], exec_pipe[2];
-    if (pipe2(out_pipe, O_CLOEXEC) != 0) { result.spawn_errno = errno; return result; }
-    if (pipe2(err_pipe, O_CLOEXEC) != 0) { result.spawn_errno = errno; close(out_pipe[0]); close(out_pipe[1]); return result; }
+    char **leader = group_leader(o);
+    if (o->kill_group_with_parent && !leader) { result.spawn_errno = ENOMEM; return result; }
+    if (pipe2(out_pipe, O_CLOEXEC) != 0) { result.spawn_errno = errno; free(leader); return result; }
+    if (pipe2(err_pipe, O_CLOEXEC) != 0) {
+        result.spawn_errno = errno;
+        close(out_pipe[0]); close(out_pipe[1]); free(leader);
+        return result;
+    }
     if (pipe2(exec_pipe, O_CLOEXEC) != 0) {
         result.spawn_errno = errno;
+        free(leader);
         close(out_pipe[0]); close(out_pipe[1]); close(err_pipe[0]); close(err_pipe[1]);
         return result;
     }
 
+    const char *path = leader ? "/bin/sh" : o->path;
+    char *const *argv = leader ? leader : o->argv;
     double start = now_seconds();
+    pid_t parent = getpid();
     pthread_mutex_lock(&fork_lock);
     pid_t pid = fork();
     if (pid == 0) {
         close(exec_pipe[0]);
-        start_child(o, out_pipe[1], err_pipe[1], exec_pipe[1]);
+        start_child(o, path, argv, parent, out_pipe[1], err_pipe[1], exec_pipe[1]);
     }
     int fork_errno = errno;
     pthread_mutex_unlock(&fork_lock);
+    free(leader);
     close(out_pipe[1]);
     close(err_pipe[1]);
     close(exec_pipe[1]);
@@ -204,8 +243,13 @@ primer_run_result primer_run_with(const primer_run_options *o) {
                 break;
             }
         }
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid) done = 1;
+        struct rusage usage;
+        pid_t w = wait4(pid, &status, WNOHANG, &usage);
+        if (w == pid) {
+            done = 1;
+            // The largest resident size of the child or of any descendant it waited for, in KiB.
+            result.peak_memory = (long)usage.ru_maxrss * 1024;
+        }
     }
     result.seconds = now_seconds() - start;
     // Anything the program started and left behind in its group goes too.
@@ -228,6 +272,11 @@ primer_run_result primer_run_with(const primer_run_options *o) {
     trim_front(&err, err_tail);
     if (WIFEXITED(status)) { result.exited = 1; result.exit_code = WEXITSTATUS(status); }
     if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+    if (o->kill_group_with_parent && result.exited && result.exit_code > 128 && result.exit_code < 128 + NSIG) {
+        // The shell leading the group tells a program a signal ended as 128 + the signal.
+        result.exited = 0;
+        result.signal = result.exit_code - 128;
+    }
     result.out = out.data; result.out_len = out.len;
     result.err = err.data; result.err_len = err.len;
     return result;

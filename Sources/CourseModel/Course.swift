@@ -32,6 +32,8 @@ public struct CourseConfig: Hashable, Sendable {
     public var search = true
     /// `editions`: the book editions `primer build` makes per locale (default both; `false` for none).
     public var editions: Set<EditionFormat> = [.epub, .pdf]
+    /// `editions: {optional: true}`: a PDF Typst cannot make is left out with a warning, not an error.
+    public var editionsOptional = false
     /// `verify: strict`: a Swift block the build does not check is an error, not a warning.
     public var strictVerify = false
     /// `smart_punctuation: true`: curly quotes in each language's own form, dashes, ellipses.

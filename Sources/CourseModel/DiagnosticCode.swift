@@ -118,7 +118,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importOverwrite: return "`primer import` would overwrite files that exist"
         case .importWrite: return "The imported project could not be written"
         case .edition: return "Something of a chapter cannot go into the EPUB edition as it is"
-        case .typesetting: return "The PDF edition could not be typeset (Typst or a font is missing, or Typst failed)"
+        case .typesetting: return "The PDF edition could not be made: Typst or a font is missing (a warning), or Typst failed, or went over its memory or time (an error unless the editions are optional)"
         case .importOutside: return "A file the imported book names is outside the book (`..`, an absolute path, a symbolic link out); it is not read"
         case .editionLimit: return "Text or code past 100,000 characters or a table past 5,000 rows is cut, or nesting too deep for Typst is flattened, in the PDF edition"
         }
@@ -181,7 +181,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importOverwrite: return "Import into a new or empty folder (--output), or move the files away first; nothing was written."
         case .importWrite: return "Check that the output folder is writable and has room, remove what was written, and import again."
         case .edition: return "Write links and pictures in Markdown: to a chapter (other.md), an image of the course in SVG, PNG, JPEG or GIF; give the course a base_url for links to the site's pages."
-        case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`), or switch the editions off with `editions: false` in course.yml or --no-editions."
+        case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`); when Typst failed, read the markup the message names. `editions: {optional: true}` in course.yml leaves out a PDF that cannot be made with a warning; `editions: false` or --no-editions makes no books."
         case .importOutside: return "Copy the file into the book's folder (the one passed to `primer import`) and name it by a path inside it."
         case .editionLimit: return "Split the paragraph, listing or table, or nest quotes, lists and emphasis less deeply; the site and the EPUB show it as written."
         }

@@ -349,10 +349,11 @@ struct ChapterWriter {
         var out = ""
         var literal = ""
         func flush() { out += TypstMarkup.text(literal); literal = "" }
-        for character in pattern {
-            if character == "\u{E001}" { flush(); out += "#link(\(label))[\(text)];" }
-            else if character == "\u{E002}" { flush(); out += "#context counter(page).at(\(label)).first();" }
-            else { literal.append(character) }
+        // By scalar: a combining mark after a placeholder must not hide it.
+        for scalar in pattern.unicodeScalars {
+            if scalar == "\u{E001}" { flush(); out += "#link(\(label))[\(text)];" }
+            else if scalar == "\u{E002}" { flush(); out += "#context counter(page).at(\(label)).first();" }
+            else { literal.unicodeScalars.append(scalar) }
         }
         flush()
         return out

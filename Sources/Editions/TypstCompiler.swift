@@ -1,3 +1,4 @@
+import CPlatform
 import CourseModel
 import Foundation
 import Synchronization
@@ -18,15 +19,18 @@ public enum TypstCompiler {
     public struct Options: Sendable {
         /// Folders searched (recursively) for the font files.
         public var fontFolders: [String]
-        /// Seconds Typst may take before it is stopped.
-        public var timeout: Double
+        /// Seconds Typst may take before it is stopped; nil: `timeout(for:)` of the book.
+        public var timeout: Double?
+        /// The most memory Typst may take, in bytes (0: no limit); nil: `memoryLimit(for:)` of the book.
+        public var memoryLimit: Int?
         /// The Python that has the `typst` package.
         public var python: String
         /// The PDF's creation date (Unix seconds); nil: the date in the book's `set document`.
         public var timestamp: Int?
-        public init(fontFolders: [String] = ["/usr/share/fonts", "/usr/local/share/fonts"], timeout: Double = 300,
-                    python: String = TypstCompiler.python, timestamp: Int? = nil) {
-            self.fontFolders = fontFolders; self.timeout = timeout; self.python = python; self.timestamp = timestamp
+        public init(fontFolders: [String] = ["/usr/share/fonts", "/usr/local/share/fonts"], timeout: Double? = nil,
+                    memoryLimit: Int? = nil, python: String = TypstCompiler.python, timestamp: Int? = nil) {
+            self.fontFolders = fontFolders; self.timeout = timeout; self.memoryLimit = memoryLimit
+            self.python = python; self.timestamp = timestamp
         }
     }
 
@@ -36,6 +40,33 @@ public enum TypstCompiler {
         public var diagnostics: [Diagnostic]
         public var warnings: [String]
         public var seconds: Double
+        /// No PDF because Typst or a font is not installed (or Typst is switched off), not
+        /// because Typst failed on this book: a build only warns about that.
+        public var missingTools = false
+        /// The largest resident size Typst reached, in bytes (0 when it did not run).
+        public var peakMemory = 0
+    }
+
+    /// The memory Typst may take for `book` (its heap: RLIMIT_DATA, which unlike the address
+    /// space does not grow with the number of cores): 2 KB for every byte of its markup and
+    /// images, and at least 2,048 MB; `PRIMER_TYPST_MEMORY` (MB, 0 for no limit) sets it. The
+    /// real course's books (0.44–0.57 MB of markup) peak at 402–470 MB resident, 432–455 MB of
+    /// heap; the synthetic course's largest (6.6 MB) at 7,294 MB resident, 8,165 MB of heap, 1.24 KB
+    /// a byte. `#range(100000000).len()` would take 4,107 MB: it is stopped at 2,048 MB.
+    public static func memoryLimit(for book: TypstBook) -> Int {
+        if let text = ProcessInfo.processInfo.environment["PRIMER_TYPST_MEMORY"], let megabytes = Int(text), megabytes >= 0 {
+            return megabytes << 20
+        }
+        let bytes = book.main.utf8.count + book.files.values.reduce(0) { $0 + $1.count }
+        return max(2 << 30, bytes * 2048)
+    }
+
+    /// The seconds Typst may take for `book`: 40 µs for every byte of its markup, and at least a
+    /// minute; `PRIMER_TYPST_TIMEOUT` (seconds) sets it. On 2 cores the real course's books take
+    /// 2.3–2.9 s (5 µs a byte), the synthetic course's 85–89 s (9–13 µs a byte).
+    public static func timeout(for book: TypstBook) -> Double {
+        if let text = ProcessInfo.processInfo.environment["PRIMER_TYPST_TIMEOUT"], let seconds = Double(text), seconds > 0 { return seconds }
+        return max(60, Double(book.main.utf8.count) * 40e-6)
     }
 
     /// The Python that has the `typst` package: `PRIMER_TYPST_PYTHON` (a virtual environment's,
@@ -64,7 +95,7 @@ public enum TypstCompiler {
            stamp(folder: String(folder)) == lines[2] {
             typst = lines[1]
         } else if !python.isEmpty,
-                  let answer = try? run([python, "-c", "import os, typst; print(typst.__version__ + '\\t' + os.path.dirname(typst.__file__))"],
+                  case let answer = run([python, "-c", "import os, typst; print(typst.__version__ + '\\t' + os.path.dirname(typst.__file__))"],
                                         timeout: 60),
                   answer.status == 0 {
             typst = "typst " + answer.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -83,11 +114,6 @@ public enum TypstCompiler {
     /// One Typst at a time: it lays out pages on every core itself, and a long book takes
     /// gigabytes (7.7 GB for a 334-chapter synthetic course), so three at once could exhaust memory.
     static let oneAtATime = Mutex(())
-
-    public static func pdf(_ book: TypstBook) -> (pdf: [UInt8]?, diagnostics: [Diagnostic]) {
-        let report = typeset(book)
-        return (report.pdf, report.diagnostics)
-    }
 
     /// The font files found, by file name (the first one found of each name).
     public static func findFonts(in folders: [String]) -> [String: String] {
@@ -109,8 +135,10 @@ public enum TypstCompiler {
 
     /// The date of the book (`datetime(year: …)` in its `set document`) as Unix seconds.
     static func timestamp(of main: String) -> Int? {
-        guard let range = main.range(of: "date: datetime(year: ") else { return nil }
-        let numbers = main[range.upperBound...].prefix(60).split(whereSeparator: { !$0.isNumber }).prefix(3).compactMap { Int($0) }
+        // The last date of that line: the title before it is the course's text, which may hold the same words.
+        guard let line = main.split(separator: "\n").first(where: { $0.hasPrefix("#set document(") }),
+              let range = line.range(of: "date: datetime(year: ", options: .backwards) else { return nil }
+        let numbers = line[range.upperBound...].prefix(60).split(whereSeparator: { !$0.isNumber }).prefix(3).compactMap { Int($0) }
         guard numbers.count == 3 else { return nil }
         var components = DateComponents()
         components.year = numbers[0]; components.month = numbers[1]; components.day = numbers[2]
@@ -137,7 +165,7 @@ public enum TypstCompiler {
                 pdf, warnings = typst.compile_with_warnings(args["main"], **kwargs)
             else:
                 pdf, warnings = typst.compile(args["main"], **kwargs), []
-        except Exception as e:
+        except BaseException as e:  # a panic in Typst arrives as pyo3's PanicException, a BaseException
             sys.stderr.write(str(e))
             sys.exit(3)
         with open(args["output"], "wb") as f:
@@ -148,14 +176,16 @@ public enum TypstCompiler {
 
     public static func typeset(_ book: TypstBook, options: Options = Options()) -> Report {
         let start = Date()
-        func failed(_ message: String) -> Report {
-            Report(pdf: nil, diagnostics: [error(message)], warnings: [], seconds: Date().timeIntervalSince(start))
+        func failed(_ message: String, missingTools: Bool = false, peakMemory: Int = 0) -> Report {
+            Report(pdf: nil, diagnostics: [error(message)], warnings: [], seconds: Date().timeIntervalSince(start),
+                   missingTools: missingTools, peakMemory: peakMemory)
         }
-        if options.python.isEmpty { return failed("Typst is switched off (PRIMER_TYPST_PYTHON is set to nothing)") }
+        if options.python.isEmpty { return failed("Typst is switched off (PRIMER_TYPST_PYTHON is set to nothing)", missingTools: true) }
         let fonts = findFonts(in: options.fontFolders)
         let missing = fontFiles.filter { fonts[$0] == nil }
         if !missing.isEmpty {
-            return failed("the PDF cannot be typeset: font files missing: \(missing.joined(separator: ", ")) (looked in \(options.fontFolders.joined(separator: ", ")))")
+            return failed("the PDF cannot be typeset: font files missing: \(missing.joined(separator: ", ")) (looked in \(options.fontFolders.joined(separator: ", ")))",
+                          missingTools: true)
         }
         Scratch.removeStale("primer-typst")
         guard let folder = Scratch.make("primer-typst") else { return failed("cannot make a scratch folder for Typst") }
@@ -181,77 +211,110 @@ public enum TypstCompiler {
             ]
             let json = try JSONSerialization.data(withJSONObject: arguments.mapValues { $0 ?? NSNull() }, options: [.sortedKeys])
             let command = [options.python, "-c", script, String(decoding: json, as: UTF8.self)]
-            let result = try oneAtATime.withLock { _ in try run(command, timeout: options.timeout) }
-            if result.timedOut { return failed("Typst took more than \(Int(options.timeout)) s and was stopped") }
-            switch result.status {
-            case 0: break
-            case 2: return failed("Typst is missing: \(result.stderr)")
-            case 3:
-                // The markup stays where the author (or a bug report) can look at it.
-                let kept = NSTemporaryDirectory() + "primer-typst-failed-" + String(UInt32(truncatingIfNeeded: book.main.hashValue), radix: 16)
-                try? manager.removeItem(atPath: kept)
-                let where_ = (try? manager.copyItem(atPath: bookFolder, toPath: kept)) != nil ? " (the markup it read: \(kept)/main.typ)" : ""
-                return failed("Typst failed: \(result.stderr)" + where_)
-            default: return failed("Typst could not be run (\(options.python) exited with status \(result.status)): \(result.stderr.suffix(2000))")
+            let memoryLimit = options.memoryLimit ?? memoryLimit(for: book), timeout = options.timeout ?? timeout(for: book)
+            let result = oneAtATime.withLock { _ in run(command, timeout: timeout, memoryLimit: memoryLimit) }
+            let peak = result.peakMemory
+            if let problem = result.problem(python: options.python, timeout: timeout, memoryLimit: memoryLimit) {
+                var message = problem.message
+                if !problem.missingTools, result.status == 3 || result.signal != 0 {
+                    // The markup stays where the author (or a bug report) can look at it.
+                    let kept = NSTemporaryDirectory() + "primer-typst-failed-" + String(UInt32(truncatingIfNeeded: book.main.hashValue), radix: 16)
+                    try? manager.removeItem(atPath: kept)
+                    if (try? manager.copyItem(atPath: bookFolder, toPath: kept)) != nil { message += " (the markup it read: \(kept)/main.typ)" }
+                }
+                return failed(message, missingTools: problem.missingTools, peakMemory: peak)
             }
-            guard let data = manager.contents(atPath: folder + "/book.pdf") else { return failed("Typst wrote no PDF") }
+            guard let data = manager.contents(atPath: folder + "/book.pdf") else { return failed("Typst wrote no PDF", peakMemory: peak) }
             let warnings = result.stdout.split(separator: "\n").compactMap { line -> String? in
                 (try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])) as? String
             }
             let diagnostics = warnings.map { Diagnostic.warning(.typesetting, "Typst: " + $0) }
-            return Report(pdf: [UInt8](data), diagnostics: diagnostics, warnings: warnings, seconds: Date().timeIntervalSince(start))
+            return Report(pdf: [UInt8](data), diagnostics: diagnostics, warnings: warnings, seconds: Date().timeIntervalSince(start),
+                          peakMemory: peak)
         } catch {
             return failed("Typst could not be run: \(error)")
         }
     }
 
     struct RunResult {
+        /// The exit status, or -1 when the program did not exit (a signal, or not started).
         var status: Int32
+        /// The signal that ended it, or 0.
+        var signal: Int32
         var stdout: String
         var stderr: String
         var timedOut: Bool
-    }
+        var outputOverflow: Bool
+        /// Why it could not be started, or nil.
+        var spawnError: String?
+        var peakMemory: Int
 
-    /// Runs a program with a time limit (killed with SIGKILL when it is over), collecting its output.
-    static func run(_ command: [String], timeout: Double) throws -> RunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        var environment = ProcessInfo.processInfo.environment
-        environment["SOURCE_DATE_EPOCH"] = environment["SOURCE_DATE_EPOCH"] ?? "946684800"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let collected = Collected()
-        let group = DispatchGroup()
-        for (pipe, isError) in [(out, false), (err, true)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.set(data, isError: isError)
-                group.leave()
+        /// What went wrong, or nil when it exited with status 0. Typst and the fonts being
+        /// missing (status 2 from the script, 126/127 from `env`) is told apart from Typst failing.
+        func problem(python: String, timeout: Double, memoryLimit: Int) -> (message: String, missingTools: Bool)? {
+            if let spawnError { return ("Typst could not be run: \(spawnError)", true) }
+            if timedOut { return ("Typst took more than \(Int(timeout)) s and was stopped (PRIMER_TYPST_TIMEOUT sets the limit in seconds)", false) }
+            if outputOverflow { return ("Typst printed more than \(TypstCompiler.outputLimit >> 20) MB of warnings and was stopped", false) }
+            let outOfMemory = stderr.contains("memory allocation of") || stderr.contains("MemoryError") || stderr.contains("out of memory")
+            switch (status, signal) {
+            case (0, _): return nil
+            case (2, _): return ("Typst is missing: \(stderr)", true)
+            case (126, _), (127, _):
+                return ("Typst could not be run (\(python) exited with status \(status)): \(stderr.suffix(2000))", true)
+            case _ where outOfMemory && memoryLimit > 0:
+                return ("Typst needed more memory than its limit of \(memoryLimit >> 20) MB and was stopped, with \(peakMemory >> 20) MB in use "
+                        + "(PRIMER_TYPST_MEMORY sets the limit in MB)", false)
+            case (3, _): return ("Typst failed: \(stderr.suffix(4000))", false)
+            case (_, let signal) where signal != 0:
+                return ("Typst crashed with signal \(signal), with \(peakMemory >> 20) MB in use: \(stderr.suffix(2000))", false)
+            default:
+                return ("Typst could not be run (\(python) exited with status \(status)): \(stderr.suffix(2000))", false)
             }
         }
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
-        }
-        group.wait()
-        let (stdout, stderr) = collected.get()
-        return RunResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                         stderr: String(decoding: stderr, as: UTF8.self), timedOut: timedOut)
     }
 
-    private final class Collected: Sendable {
-        private let output = Mutex<(stdout: Data, stderr: Data)>((Data(), Data()))
-        func set(_ data: Data, isError: Bool) { output.withLock { if isError { $0.stderr = data } else { $0.stdout = data } } }
-        func get() -> (Data, Data) { output.withLock { ($0.stdout, $0.stderr) } }
+    /// The most Typst may print on stdout (its warnings, one a line) before it is stopped.
+    static let outputLimit = 16 << 20
+
+    /// Runs a program in a process group of its own, with a time limit and a limit on its
+    /// memory (`memoryLimit` bytes of RLIMIT_DATA, 0 for none), collecting its output. The whole group
+    /// is killed when the time is up and when the program ends; a small process leads the group
+    /// and kills it when Primer dies, even by SIGKILL (see `primer_run_with`).
+    static func run(_ command: [String], timeout: Double, memoryLimit: Int = 0) -> RunResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SOURCE_DATE_EPOCH"] = environment["SOURCE_DATE_EPOCH"] ?? "946684800"
+        environment["RUST_BACKTRACE"] = "0"  // a failed allocation says so in one line
+        // NULL-terminated C arrays for execve, freed when the run is over.
+        let argv = (["env"] + command).map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var result = argv.withUnsafeBufferPointer { argv in
+            envp.withUnsafeBufferPointer { envp in
+                "/usr/bin/env".withCString { path in
+                    var options = primer_run_options()
+                    options.path = path
+                    options.argv = argv.baseAddress
+                    options.envp = envp.baseAddress
+                    options.timeout = timeout
+                    options.out_cap = outputLimit
+                    options.err_tail = 64 << 10
+                    options.limit_data = memoryLimit
+                    options.uid = -1
+                    options.gid = -1
+                    options.die_with_parent = 1
+                    options.kill_group_with_parent = 1
+                    return primer_run_with(&options)
+                }
+            }
+        }
+        defer { primer_run_free(&result) }
+        func text(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> String {
+            bytes.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: count), as: UTF8.self) } ?? ""
+        }
+        return RunResult(status: result.exited != 0 ? result.exit_code : -1, signal: result.signal,
+                         stdout: text(result.out, result.out_len), stderr: text(result.err, result.err_len),
+                         timedOut: result.timed_out != 0, outputOverflow: result.output_overflow != 0,
+                         spawnError: result.started == 0 ? String(cString: strerror(result.spawn_errno)) : nil,
+                         peakMemory: result.peak_memory)
     }
 }

@@ -3,31 +3,32 @@ import CourseModel
 /// Escaping and naming for Typst source: text in markup, strings in code, labels.
 public enum TypstMarkup {
     /// `text` as Typst markup that shows exactly these characters: every character markup gives a
-    /// meaning to (`# * _ $ @ < > [ ] \ ` ~ / = - + ' "`, `.` after a digit or another `.`, `:`
-    /// that could start a URL) is escaped with a backslash, and line breaks become spaces.
+    /// meaning to (`# * _ $ @ < > [ ] \ ` ~ / = - + ' " : ;`, and `.` at the start, after a digit
+    /// or after another `.`) is escaped with a backslash, and line breaks become spaces.
+    ///
+    /// It goes by Unicode scalar, as Typst's parser reads, not by `Character`: a `#` that shares
+    /// a grapheme cluster with its neighbour (after U+0600, which joins the character after it,
+    /// or in the keycap emoji `#️⃣`) is still a `#` to Typst, and would start code.
     public static func text(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
-        var previous: Character = " "
-        for character in text {
-            switch character {
+        // What came before the text is not known: a `.` at its start could follow a digit.
+        var previous: Unicode.Scalar = "."
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\", "#", "*", "_", "$", "@", "<", ">", "[", "]", "`", "~", "/", "=", "-", "+", "'", "\"", ":", ";":
-                out.append("\\"); out.append(character)
+                out.unicodeScalars.append("\\"); out.unicodeScalars.append(scalar)
             case ".":
-                if previous.isNumber || previous == "." { out.append("\\") }
-                out.append(character)
-            case "\n", "\r", "\r\n", "\u{2028}", "\u{2029}":
-                out.append(" ")
-            case "\t":
-                out.append(" ")
+                if ("0"..."9").contains(previous) || previous == "." { out.unicodeScalars.append("\\") }
+                out.unicodeScalars.append(scalar)
+            case "\n", "\r", "\t", "\u{2028}", "\u{2029}":
+                out.unicodeScalars.append(" ")
             default:
-                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                   scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
-                    continue  // control characters have no place in a book
-                }
-                out.append(character)
+                // Control characters (Typst reads U+000B, U+000C and U+0085 as line breaks) have no place in a book.
+                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) { continue }
+                out.unicodeScalars.append(scalar)
             }
-            previous = character
+            previous = scalar
         }
         return out
     }

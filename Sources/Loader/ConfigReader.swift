@@ -97,20 +97,42 @@ enum ConfigReader {
         }
 
         var editions: Set<EditionFormat> = [.epub, .pdf]
+        var editionsOptional = false
         if let node = values["editions"]?.value {
-            let problem = "'editions' must be true, false or a list of formats (epub, pdf)"
-            if let flag = node.bool { editions = flag ? [.epub, .pdf] : [] }
-            else if let items = node.sequence {
-                editions = []
-                for item in items {
-                    if let name = item.scalar?.string, let format = EditionFormat(rawValue: name.lowercased()) { editions.insert(format) }
-                    else {
-                        diagnostics.append(.error(.settingValue, problem, at: at(item),
-                                                  suggestion: closestMatch(to: item.scalar?.string ?? "", in: ["epub", "pdf"]).map { "did you mean '\($0)'?" }))
+            // `editions: {formats: [epub, pdf], optional: true}`, or only the formats: true, false or a list.
+            var formats: Node? = node
+            if node.mapping != nil {
+                formats = nil
+                for (key, keyNode, value) in YAML.entries(node) {
+                    switch key {
+                    case "formats": formats = value
+                    case "optional":
+                        if let flag = value.bool { editionsOptional = flag } else {
+                            diagnostics.append(.error(.settingValue, "'optional' in 'editions' must be true or false", at: at(value),
+                                                      suggestion: "optional: true leaves out a PDF Typst cannot make, with a warning"))
+                        }
+                    default:
+                        diagnostics.append(.warning(.unknownKey, "unknown key '\(key)' in editions is ignored", at: at(keyNode),
+                                                    suggestion: closestMatch(to: key, in: ["formats", "optional"]).map { "did you mean '\($0)'?" }))
                     }
                 }
-            } else {
-                diagnostics.append(.error(.settingValue, problem, at: at(node), suggestion: "for example: editions: [epub] or editions: false"))
+            }
+            let problem = "'editions' must be true, false or a list of formats (epub, pdf)"
+            if let formats {
+                if let flag = formats.bool { editions = flag ? [.epub, .pdf] : [] }
+                else if let items = formats.sequence {
+                    editions = []
+                    for item in items {
+                        if let name = item.scalar?.string, let format = EditionFormat(rawValue: name.lowercased()) { editions.insert(format) }
+                        else {
+                            diagnostics.append(.error(.settingValue, problem, at: at(item),
+                                                      suggestion: closestMatch(to: item.scalar?.string ?? "", in: ["epub", "pdf"]).map { "did you mean '\($0)'?" }))
+                        }
+                    }
+                } else {
+                    diagnostics.append(.error(.settingValue, problem, at: at(formats),
+                                              suggestion: "for example: editions: [epub], editions: false or editions: {formats: [epub, pdf], optional: true}"))
+                }
             }
         }
         var smartPunctuation = false
@@ -270,6 +292,7 @@ enum ConfigReader {
         config.editURL = editURL
         config.search = search
         config.editions = editions
+        config.editionsOptional = editionsOptional
         config.strictVerify = strictVerify
         config.smartPunctuation = smartPunctuation
         config.sectionNumbers = sectionNumbers

@@ -112,6 +112,8 @@ public enum Build {
         run.extras(&course, samples, parsed)
         guard let renderer, !run.result.diagnostics.hasErrors else { return run.finish() }
         let editions = run.editions(&course, samples)
+        // A PDF that could not be made (and is not optional) leaves the site as it was.
+        guard !run.result.diagnostics.hasErrors else { return run.finish() }
         let rendered = run.render(&course, loaded, renderer, samples, editions: editions)
         run.write(rendered)
         if options.writes {

@@ -41,6 +41,11 @@ extension Build {
 }
 
 extension BuildRun {
+    /// What to do when Typst failed on a book (not when it is missing), and what happened when the editions are optional.
+    static let typesettingSuggestion = "with `editions: {optional: true}` in course.yml a PDF that cannot be made is left out "
+        + "with a warning; --no-editions makes no books"
+    static let leftOut = "the site is built without this PDF, as `editions: {optional: true}` in course.yml asks"
+
     /// Cached editions no build has used for a week go (the cache may be shared by several
     /// outputs and locales, so what this build did not use is not removed at once).
     static func prune(_ folder: String, olderThan seconds: TimeInterval) {
@@ -66,6 +71,7 @@ extension BuildRun {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let jobs = inputs.flatMap { input in formats.map { (input, $0) } }
         let typst = formats.contains(.pdf) ? TypstCompiler.identity(remembering: folder + "/typst-identity") : ""
+        let optionalPDF = course.config.editionsOptional
         let made = parallelMap(jobs) { input, format -> ([UInt8]?, [Diagnostic], Bool) in
             switch format {
             case .epub:
@@ -83,13 +89,17 @@ extension BuildRun {
                     try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: cached)  // still in use
                     return ([UInt8](data), book.diagnostics, false)
                 }
-                // Without Typst (or when it fails) the site is still right: the PDF is left out with a warning.
-                let (pdf, problems) = TypstCompiler.pdf(book)
-                let diagnostics = book.diagnostics + problems.map { problem in
-                    problem.severity == .error
-                        ? Diagnostic.warning(.typesetting, "the \(input.locale) PDF edition was not made: " + problem.message,
-                                             at: problem.location, suggestion: problem.suggestion)
-                        : problem
+                // Without Typst or its fonts the site is still right: the PDF is left out with a
+                // warning. Typst failing on the book is an error, unless the course says its
+                // editions are optional (`editions: {optional: true}`).
+                let report = TypstCompiler.typeset(book)
+                let pdf = report.pdf
+                let diagnostics = book.diagnostics + report.diagnostics.map { problem in
+                    guard problem.severity == .error else { return problem }
+                    let message = "the \(input.locale) PDF edition was not made: " + problem.message
+                    if report.missingTools { return Diagnostic.warning(.typesetting, message, at: problem.location, suggestion: problem.suggestion) }
+                    return optionalPDF ? Diagnostic.warning(.typesetting, message, at: problem.location, suggestion: Self.leftOut)
+                        : Diagnostic.error(.typesetting, message, at: problem.location, suggestion: Self.typesettingSuggestion)
                 }
                 if let pdf {
                     let partial = cached + ".\(getpid()).part"

@@ -39,6 +39,8 @@ import Testing
         ("search", with(7, "search: sometimes"), "7:9: error: 'search' must be true or false"),
         ("editions", with(7, "editions: sometimes"), "7:11: error: 'editions' must be true, false or a list of formats (epub, pdf)"),
         ("edition format", with(7, "editions: [epub, mobi]"), "7:18: error: 'editions' must be true, false or a list of formats (epub, pdf)"),
+        ("editions optional", with(7, "editions: { optional: maybe }"), "7:23: error: 'optional' in 'editions' must be true or false [PRM005]\n    optional: true leaves out a PDF"),
+        ("editions key", with(7, "editions: { fromats: [pdf] }"), "7:13: warning: unknown key 'fromats' in editions is ignored [PRM004]\n    did you mean 'formats'?"),
         ("verify", with(7, "verify: always"), "7:9: error: 'verify' must be strict or warn"),
         ("smart_punctuation", with(7, "smart_punctuation: sometimes"), "7:20: error: 'smart_punctuation' must be true or false"),
         ("api_index", with(7, "api_index: true"), "7:12: error: 'api_index' must be false or a mapping (docs_url, add, exclude)"),

@@ -21,6 +21,7 @@ typedef struct {
     char *err;            ///< the last err_tail bytes of stderr, malloc'd, NUL-terminated
     size_t err_len;
     double seconds;
+    long peak_memory;     ///< the largest resident size of the program (or a process it waited for), bytes
 } primer_run_result;
 
 /// Everything about one run. Limits of 0 are not set; `uid`/`gid` of -1 keep the caller's.
@@ -37,8 +38,10 @@ typedef struct {
     long limit_processes;   ///< RLIMIT_NPROC
     long limit_files;       ///< RLIMIT_NOFILE
     long limit_file_size;   ///< RLIMIT_FSIZE, bytes
+    long limit_data;        ///< RLIMIT_DATA, bytes: the heap and other private writable memory, not reserved address space
     int uid, gid;           ///< switch to these before exec (root only)
     int die_with_parent;    ///< SIGKILL the child when the thread that started it ends (PR_SET_PDEATHSIG)
+    int kill_group_with_parent;  ///< run under `sh`, which leads the group and kills all of it when that thread ends
 } primer_run_options;
 
 /// Runs `path` with `argv`/`envp` in its own process group, working directory `cwd`, stdin
