@@ -140,21 +140,21 @@ import Testing
                 ![encoded](..%2F..%2Fsecret.png)
                 ![linked](linked.png)
                 ![folder](folder/secret.png)
-                ![ok](ok.png)
+                ![ok](ok.svg)
                 ![reference][r]
 
                 [r]: ../../secret.png
                 """,
-            "src/ok.png": "inside\n",
-        ], links: ["src/linked.png": "FOLDER/secret.png", "src/folder": "FOLDER/secrets", "src/ok@2x.png": "FOLDER/secret.png"])
+            "src/ok.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"/>\n",
+        ], links: ["src/linked.png": "FOLDER/secret.png", "src/folder": "FOLDER/secrets", "src/ok@2x.svg": "FOLDER/secret.png"])
         let run = try planted.importAndBuild()
         #expect(run.status == 0, "\(run.imported)")
         #expect(planted.filesHolding(planted.token) == [])
         #expect(outside(run.imported, planted) == ["src/a.md:3", "src/a.md:4", "src/a.md:5", "src/a.md:6", "src/a.md:7", "src/a.md:8", "src/a.md:11"],
                 "\(run.imported)")
         // The picture inside the book is copied, its @2x variant that links out of it is not.
-        #expect(FileManager.default.fileExists(atPath: planted.out.appendingPathComponent("Content/images/ok.png").path))
-        #expect(!FileManager.default.fileExists(atPath: planted.out.appendingPathComponent("Content/images/ok@2x.png").path))
+        #expect(FileManager.default.fileExists(atPath: planted.out.appendingPathComponent("Content/images/ok.svg").path))
+        #expect(!FileManager.default.fileExists(atPath: planted.out.appendingPathComponent("Content/images/ok@2x.svg").path))
     }
 
     // MARK: mdBook: includes that run away
