@@ -55,6 +55,27 @@ import Testing
         #expect(TestSupport.read(folder.appendingPathComponent("Content/course.yml")).contains("locales: [en-GB, pt-BR]"))
     }
 
+    /// `EN` and `en` are one locale: the course gets it once, in the usual case, and its status is clean.
+    @Test func localesAreWrittenOnceInTheirUsualCase() async throws {
+        let parent = try emptyFolder()
+        let made = try await primer(["init", "x", "--locales", "en,en,EN"], in: parent)
+        #expect(made.status == 0, "\(made.output)")
+        let folder = parent.appendingPathComponent("x")
+        #expect(TestSupport.read(folder.appendingPathComponent("Content/course.yml")).contains("locales: [en]\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Content").path).filter { $0.lowercased() == "en" } == ["en"])
+        let status = try await primer(["status", "--strict"], in: folder)
+        #expect(status.status == 0, "\(status.output)")
+
+        let mixed = try await primer(["init", "y", "--locales", "EN-gb,zh-hans,ZH-HANS,pt-br"], in: parent)
+        #expect(mixed.status == 0, "\(mixed.output)")
+        let other = parent.appendingPathComponent("y")
+        let course = TestSupport.read(other.appendingPathComponent("Content/course.yml"))
+        #expect(course.contains("source_locale: en-GB\n") && course.contains("locales: [en-GB, zh-Hans, pt-BR]\n"), "\(course)")
+        #expect(FileManager.default.fileExists(atPath: other.appendingPathComponent("Content/zh-Hans/getting-started.md").path))
+        let otherStatus = try await primer(["status", "--strict"], in: other)
+        #expect(otherStatus.status == 0, "\(otherStatus.output)")
+    }
+
     @Test func theBuiltInFilesAreTheTemplatesFolder() throws {
         let templates = TestSupport.root.appendingPathComponent("Templates")
         let names = try FileManager.default.contentsOfDirectory(atPath: templates.path).filter { $0.hasSuffix(".mustache") }
