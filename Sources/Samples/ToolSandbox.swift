@@ -56,8 +56,16 @@ extension Sandbox {
         for folder in readWrite { argv += ["--bind", folder, folder] }
         for file in protected { argv += ["--ro-bind-try", file, file] }
         argv += ["--chdir", directory, "--remount-ro", "/"]
-        argv += ["/usr/bin/prlimit", "--as=\(limits.memory)", "--nproc=\(limits.processes)", "--nofile=\(limits.openFiles)",
-                 "--fsize=\(limits.fileSize)", "--", executable] + arguments
+        // No higher than Primer's own hard limits, which nothing in the sandbox can raise.
+        func capped(_ resource: Int32, _ wanted: Int) -> Int {
+            var limit = rlimit()
+            guard getrlimit(__rlimit_resource_t(resource), &limit) == 0, limit.rlim_max != rlim_t.max else { return wanted }
+            return min(wanted, Int(clamping: limit.rlim_max))
+        }
+        argv += ["/usr/bin/prlimit", "--as=\(capped(Int32(RLIMIT_AS.rawValue), limits.memory))",
+                 "--nproc=\(capped(Int32(__RLIMIT_NPROC.rawValue), limits.processes))",
+                 "--nofile=\(capped(Int32(RLIMIT_NOFILE.rawValue), limits.openFiles))",
+                 "--fsize=\(capped(Int32(RLIMIT_FSIZE.rawValue), limits.fileSize))", "--", executable] + arguments
         return (bwrap, argv)
     }
 

@@ -103,6 +103,26 @@ import Glibc
         #expect(written == [])
     }
 
+    /// The build sandbox's limits are no higher than Primer's own hard limits: with the
+    /// open-file limit of many desktops (1024), the samples and snippets still build.
+    @Test func aLowHardOpenFileLimitStillBuilds() throws {
+        let parent = TestSupport.scratch("primer-limits")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        #expect(try TestSupport.run(["init", "course"], in: parent).status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        process.arguments = ["--nofile=1024:1024", TestSupport.primer, "build"]
+        process.currentDirectoryURL = parent.appendingPathComponent("course")
+        process.environment = ProcessInfo.processInfo.environment.merging(["PRIMER_PAGEFIND": ""]) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && output.contains("samples: 2 ran"), "\(output)")
+    }
+
     /// The build has no network: a dependency to fetch fails, and the error says what to do instead.
     @Test func aDependencyToFetchIsRefusedWithAWayOut() throws {
         let parent = TestSupport.scratch("primer-fetch")
