@@ -61,6 +61,7 @@ let package = Package(
         .target(name: "Preview", dependencies: [
             "CourseModel", "Pipeline", "Renderer",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "primer", dependencies: [

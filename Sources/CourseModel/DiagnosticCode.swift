@@ -96,7 +96,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .sampleOutput: return "A sample or snippet printed something else than its expected output"
         case .blessWrite: return "A file `--bless` or `--mark-translated` must write cannot be written"
         case .buildLock: return "Another build holds the samples' .build folder"
-        case .noSandbox: return "Samples run without the sandbox"
+        case .noSandbox: return "Samples are built and run without the sandbox"
         case .galleryAndIndex: return "The sample gallery or the API index lacks something"
         case .searchIndex: return "The site has no search index"
         case .template: return "A template is missing, or its Mustache syntax is wrong"

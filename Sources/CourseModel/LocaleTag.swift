@@ -27,6 +27,27 @@ public struct LocaleTag: Hashable, Sendable, Comparable, CustomStringConvertible
     public var subtags: [Substring] { rawValue.split(separator: "-") }
     public var language: String { String(subtags[0]).lowercased() }
 
+    /// The same tag in the case BCP 47 recommends (RFC 5646, 2.1.1): the language in lowercase,
+    /// a script in title case, a region in uppercase, everything else (variants, extensions,
+    /// private use) in lowercase: `EN` → `en`, `zh-hans` → `zh-Hans`, `pt-br` → `pt-BR`.
+    /// Case never changes what a tag means.
+    public var canonicalCase: LocaleTag {
+        var afterSingleton = false
+        var parts: [String] = []
+        for (index, subtag) in subtags.enumerated() {
+            let text = subtag.lowercased()
+            if subtag.count == 1 { afterSingleton = true }
+            if index == 0 || afterSingleton || !subtag.allSatisfy(\.isLetter) {
+                parts.append(text)
+            } else if subtag.count == 4 {
+                parts.append(text.prefix(1).uppercased() + text.dropFirst())
+            } else {
+                parts.append(subtag.count == 2 ? text.uppercased() : text)
+            }
+        }
+        return LocaleTag(parts.joined(separator: "-")) ?? self
+    }
+
     /// The tag with its last subtag removed (`zh-Hans-CN` → `zh-Hans` → `zh`), for fallback.
     public var parent: LocaleTag? {
         let parts = subtags

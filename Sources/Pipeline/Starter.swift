@@ -43,7 +43,8 @@ public enum CourseStarter {
         }
         var tags: [String] = []
         for raw in requested.map({ $0.trimmingCharacters(in: .whitespaces) }).filter({ !$0.isEmpty }) {
-            guard let tag = LocaleTag(raw) else {
+            // `EN` and `en` are one locale: written once, in the usual case (`zh-hans` → `zh-Hans`).
+            guard let tag = LocaleTag(raw)?.canonicalCase else {
                 throw Failure(description: "'\(raw)' is not a BCP 47 language tag (e.g. en, ru, zh-Hans, pt-BR)")
             }
             guard starterLocale(for: tag) != nil else {

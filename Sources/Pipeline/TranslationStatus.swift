@@ -72,14 +72,31 @@ public enum TranslationStatus {
         return (changed, problems)
     }
 
+    /// Sets `key: value` in the front matter of the chapter at `path`, keeping its line endings
+    /// (LF or CRLF) and a byte order mark. Throws when there is no front matter to change, so
+    /// that nothing is reported as marked that was not written.
     static func setFrontMatter(key: String, value: String, in path: String) throws {
-        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.first == "---", let close = lines.indices.dropFirst().first(where: { lines[$0] == "---" }) else { return }
-        if let existing = (1..<close).first(where: { lines[$0].hasPrefix(key + ":") }) {
-            lines[existing] = "\(key): \(value)"
-        } else {
-            lines.insert("\(key): \(value)", at: close)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let hasBOM = bytes.starts(with: bom)
+        if hasBOM { bytes.removeFirst(bom.count) }
+        // Lines split at LF only: a CRLF line keeps its CR, compared without it.
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        func bare(_ line: String) -> Substring { line.hasSuffix("\r") ? line.dropLast() : Substring(line) }
+        guard let first = lines.first, bare(first) == "---",
+              let close = lines.indices.dropFirst().first(where: { bare(lines[$0]) == "---" || bare(lines[$0]) == "..." }) else {
+            throw FrontMatterMissing()
         }
-        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let entry = "\(key): \(value)" + (first.hasSuffix("\r") ? "\r" : "")
+        if let existing = (1..<close).first(where: { lines[$0].hasPrefix(key + ":") }) {
+            lines[existing] = entry
+        } else {
+            lines.insert(entry, at: close)
+        }
+        try Data((hasBOM ? bom : []) + Array(lines.joined(separator: "\n").utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    struct FrontMatterMissing: LocalizedError {
+        var errorDescription: String? { "the file has no front matter (between --- lines) to record it in" }
     }
 }

@@ -1,6 +1,7 @@
 import CourseModel
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Pipeline
 import Synchronization
@@ -16,6 +17,12 @@ public final class PreviewServer: Sendable {
         public var port: Int
         /// Log how long each stage of every rebuild took.
         public var verbose = false
+        /// Seconds a connection has to send a request's header, and may stay idle between
+        /// requests, before it is closed (a page's open live-reload stream is not idle).
+        public var idleTimeout: Double = 5
+        /// The most connections served at once; more wait until one closes. Nil: from the
+        /// process's open-file limit (see `connectionLimit`).
+        public var connectionLimit: Int?
         public init(content: String = "Content", templates: String = "Templates", locale: String? = nil,
                     host: String = "127.0.0.1", port: Int = 8000, verbose: Bool = false) {
             self.content = content; self.templates = templates; self.locale = locale; self.host = host; self.port = port
@@ -148,10 +155,32 @@ public final class PreviewServer: Sendable {
         return watcher
     }
 
+    /// The process's open-file limit, raised to the hard limit once (at most 65536): every
+    /// connection holds a file, and so do the rebuilds.
+    static let fileLimit: Int = {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        let wanted = min(limit.rlim_max, 65536)
+        if limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = wanted
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return Int(min(limit.rlim_cur, 1 << 20))
+    }()
+
+    /// Connections served at once unless the options say: half of the files left after what a
+    /// rebuild may hold open (128), at most 512, at least 16. Connections that never finish
+    /// their header then wait for `idleTimeout` instead of taking every file the server has.
+    static var connectionLimit: Int { max(16, min(512, (fileLimit - 128) / 2)) }
+
     public func application(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         var configuration = ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: "primer")
         configuration.reuseAddress = true
-        return Application(responder: PreviewResponder(store: store, broadcaster: broadcaster), configuration: configuration,
+        configuration.availableConnectionsDelegate = MaximumAvailableConnections(options.connectionLimit ?? Self.connectionLimit)
+        let idle = HTTP1Channel.Configuration(idleTimeout: .milliseconds(Int64(options.idleTimeout * 1000)))
+        return Application(responder: PreviewResponder(store: store, broadcaster: broadcaster), server: .http1(configuration: idle),
+                           configuration: configuration,
                            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
                            logger: { var logger = Logger(label: "primer.preview"); logger.logLevel = .warning; return logger }())
     }

@@ -14,7 +14,8 @@ enum Discovery {
         var targets: [Target]
     }
 
-    static func package(_ sources: SamplesSources, cacheDirectory: String,
+    /// `reading` is called when SwiftPM must read Package.swift (the cache does not know it).
+    static func package(_ sources: SamplesSources, cacheDirectory: String, reading: () -> Void = {},
                         waiting: (String) -> Void = { _ in }) -> (SamplesPackage?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let manifestPath = sources.root + "/Package.swift"
@@ -25,6 +26,7 @@ enum Discovery {
         var dumpData = FileManager.default.contents(atPath: cacheFile)
         var dump = dumpData.flatMap { try? JSONDecoder().decode(Dump.self, from: $0) }
         if dump == nil {
+            reading()
             let output = Shell.swiftPM(["package", "dump-package"], root: sources.root, timeout: sources.buildTimeout, waiting: waiting)
             if output.timedOut {
                 if output.waitedForLock {

@@ -75,8 +75,10 @@ public enum SamplesStage {
         Scratch.removeStale(ProcessRunner.scratchPrefix)
         let cache = SampleCache(folder: options.cacheDirectory + "/samples")
         var package: SamplesPackage?
+        var readManifest = false  // SwiftPM ran Package.swift (in the sandbox, when there is one)
         if let sources {
-            let (discovered, diagnostics) = Discovery.package(sources, cacheDirectory: options.cacheDirectory) { options.progress?(.waiting($0)) }
+            let (discovered, diagnostics) = Discovery.package(sources, cacheDirectory: options.cacheDirectory, reading: { readManifest = true },
+                                                              waiting: { options.progress?(.waiting($0)) })
             report.diagnostics += diagnostics
             package = discovered
             report.package = discovered
@@ -176,11 +178,12 @@ public enum SamplesStage {
                 cache.store(outcome, key: job.key)
             }
         }
-        let sandbox = runnable.isEmpty ? nil : Sandbox.current
+        let sandbox = runnable.isEmpty && report.built == 0 && !readManifest ? nil : Sandbox.current
         if let sandbox, case .unavailable(let why) = sandbox.mode {
-            report.diagnostics.append(.warning(.noSandbox, "samples run without a sandbox: \(why); they are limited in time, output, memory, open files and file size only",
+            report.diagnostics.append(.warning(.noSandbox, "samples are built and run without a sandbox: \(why); Package.swift and the build run as you, "
+                                               + "and the samples are limited in time, output, memory, open files and file size only",
                                                at: sources.map { SourceLocation(path: $0.root) },
-                                               suggestion: "install bubblewrap (apt-get install bubblewrap) so that samples cannot see or change anything outside their own folder"))
+                                               suggestion: "install bubblewrap (apt-get install bubblewrap) so that neither the build nor the samples can see or change anything outside their own folders"))
         }
 
         // Run in parallel, one sample per core.
@@ -320,7 +323,7 @@ public enum SamplesStage {
         let messages = CompilerOutput.diagnostics(output.stdout + "\n" + output.stderr, packageRoot: root)
         if messages.contains(where: \.isError) { return messages }
         return messages + [.error(.samplesBuild, "the samples package did not build:\n" + tail(output.stdout + output.stderr),
-                                  at: SourceLocation(path: root + "/Package.swift"))]
+                                  at: SourceLocation(path: root + "/Package.swift"), suggestion: Sandbox.fetchSuggestion(output, root: root))]
     }
 
     static func verify(_ outcome: SampleOutcome, target: SampleTarget, package: SamplesPackage, options: Options, report: inout Report) {

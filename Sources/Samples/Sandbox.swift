@@ -69,10 +69,7 @@ struct Sandbox: Sendable {
 
     func command(executable: String, arguments: [String], home: String, figures: String? = nil, settings: SampleSettings) -> (String, [String]) {
         guard case .bubblewrap(let bwrap) = mode else { return (executable, [executable] + arguments) }
-        var argv = [bwrap, "--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
-                    "--die-with-parent", "--new-session", "--hostname", "sample", "--ro-bind", "/usr", "/usr"]
-        argv += Self.topLevelFolders + ["--ro-bind", "/etc", "/etc"]
-        for folder in systemFolders { argv += ["--ro-bind", folder, folder] }
+        var argv = namespaces(bwrap, hostname: "sample")
         // Its folders live in memory, of a fixed size: a sample cannot fill the disk.
         let size = String(settings.diskLimit)
         argv += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", home, "--chdir", home]
@@ -81,6 +78,15 @@ struct Sandbox: Sendable {
         argv += ["/usr/bin/prlimit", "--as=\(settings.memoryLimit)", "--nproc=\(settings.processLimit)",
                  "--nofile=\(settings.openFilesLimit)", "--fsize=\(settings.fileSizeLimit)", "--", executable] + arguments
         return (bwrap, argv)
+    }
+
+    /// bwrap's own namespaces and the system, read-only: what a sample and a build share.
+    func namespaces(_ bwrap: String, hostname: String) -> [String] {
+        var argv = [bwrap, "--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+                    "--die-with-parent", "--new-session", "--hostname", hostname, "--ro-bind", "/usr", "/usr"]
+        argv += Self.topLevelFolders + ["--ro-bind", "/etc", "/etc"]
+        for folder in systemFolders { argv += ["--ro-bind", folder, folder] }
+        return argv
     }
 
     var isActive: Bool { if case .bubblewrap = mode { return true } else { return false } }

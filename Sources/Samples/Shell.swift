@@ -12,8 +12,10 @@ public struct Shell {
         public var stderr: String
         /// The time limit was reached and the tool was stopped.
         public var timedOut = false
+        /// Another build held the package's `.build` lock all the time (a build in the sandbox, where Primer holds it).
+        var lockHeld = false
         /// SwiftPM said it waits for another instance that holds the package's `.build`.
-        public var waitedForLock: Bool { (stdout + stderr).contains("Another instance of SwiftPM") }
+        public var waitedForLock: Bool { lockHeld || (stdout + stderr).contains("Another instance of SwiftPM") }
     }
 
     /// `swift <arguments> --package-path <root>` with a time limit, saying through `waiting` when
@@ -22,6 +24,7 @@ public struct Shell {
         if let holder = lockHolder(packageRoot: root) {
             waiting("another build (\(holder)) holds \(root)/.build; waiting for it (at most \(timeout.formatted()) s)")
         }
+        if Sandbox.current.isActive { return sandboxedSwiftPM(arguments, root: root, timeout: timeout) }
         return run(["swift"] + arguments + ["--package-path", root], timeout: timeout)
     }
 
@@ -33,6 +36,10 @@ public struct Shell {
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" } + [marker]
         let result = ProcessRunner.spawn(path: tool, argv: arguments, environment: environment, directory: directory, stdin: nil,
                                          timeout: timeout, outputLimit: 256 << 20, errorTail: 1 << 20, marker: marker)
+        return output(of: result, arguments: arguments)
+    }
+
+    static func output(of result: ProcessRunner.Result, arguments: [String]) -> Output {
         var output = Output(status: -1, stdout: result.output, stderr: result.errorTail)
         switch result.status {
         case .exited(let code): output.status = Int32(code)

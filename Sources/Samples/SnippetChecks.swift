@@ -15,6 +15,10 @@ extension SamplesStage {
     static func compileSnippets(_ jobs: [Job], snippets: [String: Snippet], uses: [SnippetUse], folder: String, timeout: Double,
                                 libraries: [String: SnippetCompiler.Libraries] = [:]) -> CompiledSnippets {
         var result = CompiledSnippets()
+        if let problem = SnippetCompiler.prepare(folder) {
+            result.diagnostics.append(.error(.samplesBuild, "the inline snippets cannot be compiled: " + problem, at: SourceLocation(path: folder)))
+            return result
+        }
         let jobsByName = Dictionary(jobs.map { ($0.id.name, $0) }, uniquingKeysWith: { a, _ in a })
         // Declaration-only {compile} snippets are checked together first.
         var merged: [(name: String, code: String)] = []

@@ -46,7 +46,7 @@ enum SnippetCompiler {
         } else {
             arguments.insert("-typecheck", at: 1)
         }
-        let output = Shell.run(arguments, in: directory, timeout: timeout)
+        let output = compile(arguments, in: directory, folder: folder, libraries: libraries, timeout: timeout)
         let text = output.stdout + "\n" + output.stderr
         let messages = parse(text, file: "main.swift")
         return Result(succeeded: output.status == 0 && !output.timedOut, messages: messages.matched,
@@ -68,7 +68,7 @@ enum SnippetCompiler {
         // who compiles the snippet alone.
         let arguments = ["swiftc", "-typecheck", "-wmo", "-enable-upcoming-feature", "MemberImportVisibility"] + languageFlags
             + ["-module-name", "PrimerSnippets"] + snippets.map { $0.name + ".swift" }.sorted()
-        let output = Shell.run(arguments, in: directory, timeout: timeout)
+        let output = compile(arguments, in: directory, folder: folder, libraries: nil, timeout: timeout)
         if output.status == 0 && !output.timedOut { return Set(snippets.map(\.name)) }
         let text = output.stdout + "\n" + output.stderr
         var blamed = Set<String>()
@@ -79,6 +79,32 @@ enum SnippetCompiler {
         }
         if unattributed || blamed.isEmpty { return [] }
         return Set(snippets.map(\.name)).subtracting(blamed)
+    }
+
+    /// The folders of `folder` (the snippets' part of the cache) the compiler writes: the binaries
+    /// of `{run}` snippets and the module cache.
+    static func writtenFolders(_ folder: String) -> [String] {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+        return [root + "/bin", root + "/ModuleCache"]
+    }
+
+    /// Makes the folders the compiler writes and, as root, gives them to the sandbox's user:
+    /// once per build, before the snippets are compiled in parallel.
+    static func prepare(_ folder: String, sandbox: Sandbox = .current) -> String? {
+        for written in writtenFolders(folder) { try? FileManager.default.createDirectory(atPath: written, withIntermediateDirectories: true) }
+        return sandbox.handOver(writtenFolders(folder))
+    }
+
+    /// `swiftc` in the build sandbox (see `Sandbox.toolCommand`): the snippets' sources and the
+    /// samples' libraries read-only, the binaries and the module cache read-write.
+    static func compile(_ arguments: [String], in directory: String, folder: String, libraries: Libraries?, timeout: Double) -> Shell.Output {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let written = writtenFolders(folder)
+        var readOnly = [root]
+        if let libraries { readOnly += [libraries.modules] + libraries.objectFolders }
+        return Shell.sandboxed(arguments + ["-module-cache-path", written[1]], in: URL(fileURLWithPath: directory).standardizedFileURL.path,
+                               readOnly: readOnly.filter { FileManager.default.fileExists(atPath: $0) }, readWrite: written,
+                               timeout: timeout, handOver: false)
     }
 
     /// The snippet's code as a file of a shared module, or nil when it must be compiled alone:

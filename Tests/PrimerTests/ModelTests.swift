@@ -8,6 +8,11 @@ import Testing
     @Test(arguments: ["", "e", "en_US", "zh-", "-en", "toolongtag1", "en--US", "en-US-u", "1en"])
     func malformed(_ tag: String) { #expect(LocaleTag(tag) == nil) }
 
+    @Test(arguments: [("EN", "en"), ("zh-hans", "zh-Hans"), ("ZH-HANT-tw", "zh-Hant-TW"), ("pt-br", "pt-BR"), ("SR-LATN-RS", "sr-Latn-RS"),
+                      ("es-419", "es-419"), ("DE-ch-1996", "de-CH-1996"), ("en-US-U-CA-Gregory", "en-US-u-ca-gregory"), ("X-Private", "x-private"),
+                      ("en-x-AB-CD", "en-x-ab-cd"), ("AST", "ast")])
+    func canonicalCase(_ tag: String, _ canonical: String) { #expect(LocaleTag(tag)!.canonicalCase.rawValue == canonical) }
+
     @Test func fallbackChainGoesThroughParentsToSource() {
         #expect(LocaleTag("zh-Hans-CN")!.fallbackChain(source: en).map(\.rawValue) == ["zh-Hans-CN", "zh-Hans", "zh", "en"])
         #expect(en.fallbackChain(source: en).map(\.rawValue) == ["en"])

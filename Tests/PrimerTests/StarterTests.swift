@@ -55,6 +55,56 @@ import Testing
         #expect(TestSupport.read(folder.appendingPathComponent("Content/course.yml")).contains("locales: [en-GB, pt-BR]"))
     }
 
+    /// `EN` and `en` are one locale: the course gets it once, in the usual case, and its status is clean.
+    @Test func localesAreWrittenOnceInTheirUsualCase() async throws {
+        let parent = try emptyFolder()
+        let made = try await primer(["init", "x", "--locales", "en,en,EN"], in: parent)
+        #expect(made.status == 0, "\(made.output)")
+        let folder = parent.appendingPathComponent("x")
+        #expect(TestSupport.read(folder.appendingPathComponent("Content/course.yml")).contains("locales: [en]\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Content").path).filter { $0.lowercased() == "en" } == ["en"])
+        let status = try await primer(["status", "--strict"], in: folder)
+        #expect(status.status == 0, "\(status.output)")
+
+        let mixed = try await primer(["init", "y", "--locales", "EN-gb,zh-hans,ZH-HANS,pt-br"], in: parent)
+        #expect(mixed.status == 0, "\(mixed.output)")
+        let other = parent.appendingPathComponent("y")
+        let course = TestSupport.read(other.appendingPathComponent("Content/course.yml"))
+        #expect(course.contains("source_locale: en-GB\n") && course.contains("locales: [en-GB, zh-Hans, pt-BR]\n"), "\(course)")
+        #expect(FileManager.default.fileExists(atPath: other.appendingPathComponent("Content/zh-Hans/getting-started.md").path))
+        let otherStatus = try await primer(["status", "--strict"], in: other)
+        #expect(otherStatus.status == 0, "\(otherStatus.output)")
+    }
+
+    /// A translation saved with CRLF line endings (and one with a byte order mark too) is marked
+    /// for real, its line endings kept.
+    @Test func markTranslatedWritesChaptersWithCRLFLineEndings() async throws {
+        let parent = try emptyFolder()
+        #expect(try await primer(["init", "c", "--locales", "en,ru,de"], in: parent).status == 0)
+        let folder = parent.appendingPathComponent("c")
+        let chapter = { (locale: String) in folder.appendingPathComponent("Content/\(locale)/getting-started.md") }
+        try TestSupport.write(TestSupport.read(chapter("en")) + "\nOne more paragraph.\n", to: chapter("en"))
+        func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n") }
+        try TestSupport.write(crlf(TestSupport.read(chapter("ru"))), to: chapter("ru"))
+        try TestSupport.write("\u{FEFF}" + crlf(TestSupport.read(chapter("de"))), to: chapter("de"))
+        #expect(try await primer(["status", "--strict"], in: folder).status == 1)
+
+        let marked = try await primer(["status", "--mark-translated"], in: folder)
+        #expect(marked.status == 0 && marked.output.contains("marked Content/ru/getting-started.md")
+                && marked.output.contains("marked Content/de/getting-started.md"), "\(marked.output)")
+        for locale in ["ru", "de"] {
+            let bytes = [UInt8](try Data(contentsOf: chapter(locale)))
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains("\ntranslated_from: "), "\(locale): \(text.prefix(300))")
+            // Every line still ends in CRLF; the byte order mark stays where it was.
+            #expect(bytes.indices.allSatisfy { bytes[$0] != 0x0A || ($0 > 0 && bytes[$0 - 1] == 0x0D) }, "\(locale)")
+            #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]) == (locale == "de"))
+        }
+        let status = try await primer(["status", "--strict"], in: folder)
+        #expect(status.status == 0, "\(status.output)")
+        #expect(try await primer(["status", "--mark-translated"], in: folder).output.contains("nothing to mark"))
+    }
+
     @Test func theBuiltInFilesAreTheTemplatesFolder() throws {
         let templates = TestSupport.root.appendingPathComponent("Templates")
         let names = try FileManager.default.contentsOfDirectory(atPath: templates.path).filter { $0.hasSuffix(".mustache") }

@@ -7,6 +7,11 @@
 /// Returns 0 on success, -1 with errno set otherwise (ENOSYS/EINVAL where unsupported).
 int primer_exchange_paths(const char *a, const char *b);
 
+/// Gives `path` (a folder) and everything in it to uid/gid, without following a symbolic link
+/// or leaving its file system: what a root Primer hands to the sandbox's `nobody`.
+/// Returns 0, or -1 with errno set when anything could not be changed.
+int primer_chown_tree(const char *path, int uid, int gid);
+
 /// What happened to one run of a program.
 typedef struct {
     int started;          ///< 0 when the program could not be started (see spawn_errno)
