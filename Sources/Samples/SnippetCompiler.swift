@@ -92,7 +92,7 @@ enum SnippetCompiler {
     /// once per build, before the snippets are compiled in parallel.
     static func prepare(_ folder: String, sandbox: Sandbox = .current) -> String? {
         for written in writtenFolders(folder) { try? FileManager.default.createDirectory(atPath: written, withIntermediateDirectories: true) }
-        return sandbox.handOver(writtenFolders(folder))
+        return sandbox.reaching([folder] + writtenFolders(folder)).handOver(writtenFolders(folder))
     }
 
     /// `swiftc` in the build sandbox (see `Sandbox.toolCommand`): the snippets' sources and the

@@ -85,6 +85,28 @@ extension Sandbox {
         return "the build runs without a network: put the package it depends on inside \(root) and name it by path, e.g. .package(path: \"Vendor/Name\")"
     }
 
+    /// This sandbox, or, as root, the same run by root when `nobody` cannot reach one of `folders`.
+    func reaching(_ folders: [String]) -> Sandbox {
+        user == nil || folders.allSatisfy(Self.othersCanReach) ? self : Sandbox(mode: mode, user: nil, systemFolders: systemFolders)
+    }
+
+    /// Whether any user can reach `folder`: every folder on its way lets others through, and it
+    /// lets them read it. A folder that is not there yet counts as its parent.
+    static func othersCanReach(_ folder: String) -> Bool {
+        var path = URL(fileURLWithPath: folder).standardizedFileURL.path
+        var info = stat()
+        while stat(path, &info) != 0 {
+            guard path != "/" else { return false }
+            path = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        }
+        guard info.st_mode & S_IROTH != 0 else { return false }
+        while true {
+            guard stat(path, &info) == 0, info.st_mode & S_IXOTH != 0 else { return false }
+            if path == "/" { return true }
+            path = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        }
+    }
+
     /// As root, the folders a tool writes are given to the sandbox's user (`nobody`) first, with
     /// everything in them. Returns what went wrong, if anything.
     func handOver(_ folders: [String]) -> String? {
@@ -103,6 +125,10 @@ extension Shell {
     static func sandboxed(_ arguments: [String], in directory: String, readOnly: [String], readWrite: [String], protected: [String] = [],
                           timeout: Double, handOver: Bool = true, sandbox: Sandbox = .current) -> Output {
         guard sandbox.isActive else { return run(arguments, in: directory, timeout: timeout) }
+        // As root, a course `nobody` cannot reach (under a 0700 /root, say) is built by root in
+        // the same namespaces and mounts: what it sees and may write is the same, only the
+        // process limit, which root is exempt from, no longer holds (the time limit does).
+        let sandbox = sandbox.reaching(readOnly + readWrite)
         guard let tool = arguments.first.flatMap({ $0.contains("/") ? $0 : which($0) }) else {
             return Output(status: -1, stdout: "", stderr: "cannot start \(arguments.joined(separator: " ")): \(arguments.first ?? "") is not on the PATH")
         }

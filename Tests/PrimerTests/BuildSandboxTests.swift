@@ -123,6 +123,18 @@ import Glibc
         #expect(process.terminationStatus == 0 && output.contains("samples: 2 ran"), "\(output)")
     }
 
+    /// As root, the build runs as `nobody`, who cannot reach a course in a folder only its owner
+    /// may enter (a fresh clone under a 0700 /root): the build is then root's, in the same
+    /// sandbox, and the samples and snippets still build.
+    @Test func aCourseNobodyCanReachStillBuilds() throws {
+        let parent = TestSupport.scratch("primer-private")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        #expect(try TestSupport.run(["init", "course"], in: parent).status == 0)
+        #expect(chmod(parent.path, 0o700) == 0)
+        let run = try TestSupport.run(["build", "--no-editions"], in: parent.appendingPathComponent("course"))
+        #expect(run.status == 0 && run.output.contains("samples: 2 ran"), "\(run.output)")
+    }
+
     /// The build has no network: a dependency to fetch fails, and the error says what to do instead.
     @Test func aDependencyToFetchIsRefusedWithAWayOut() throws {
         let parent = TestSupport.scratch("primer-fetch")
