@@ -15,7 +15,7 @@ extension SamplesStage {
     static func compileSnippets(_ jobs: [Job], snippets: [String: Snippet], uses: [SnippetUse], folder: String, timeout: Double,
                                 libraries: [String: SnippetCompiler.Libraries] = [:]) -> CompiledSnippets {
         var result = CompiledSnippets()
-        if let problem = SnippetCompiler.prepare(folder) {
+        if let problem = SnippetCompiler.prepare(folder, reading: libraries.values.flatMap { [$0.modules] + $0.objectFolders }) {
             result.diagnostics.append(.error(.samplesBuild, "the inline snippets cannot be compiled: " + problem, at: SourceLocation(path: folder)))
             return result
         }

@@ -2,6 +2,7 @@ import CourseModel
 import Foundation
 import SwiftParser
 import SwiftSyntax
+import Synchronization
 
 /// Compiles inline snippets with `swiftc` directly (no SwiftPM: a snippet is one file, and the
 /// cache already knows which ones changed). `{compile}` snippets that hold only declarations are
@@ -90,10 +91,19 @@ enum SnippetCompiler {
 
     /// Makes the folders the compiler writes and, as root, gives them to the sandbox's user:
     /// once per build, before the snippets are compiled in parallel.
-    static func prepare(_ folder: String, sandbox: Sandbox = .current) -> String? {
-        for written in writtenFolders(folder) { try? FileManager.default.createDirectory(atPath: written, withIntermediateDirectories: true) }
-        return sandbox.reaching([folder] + writtenFolders(folder)).handOver(writtenFolders(folder))
+    /// `reading`: the samples' libraries the snippets may import. The sandbox chosen here (as
+    /// root: `nobody`, or root when `nobody` cannot reach one of these folders) is the one every
+    /// compile of this build uses, so the folders belong to whoever writes them.
+    static func prepare(_ folder: String, reading: [String] = [], sandbox: Sandbox = .current) -> String? {
+        let written = writtenFolders(folder)
+        for path in written { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        let chosen = sandbox.reaching([folder] + written + reading)
+        chosenSandbox.withLock { $0[URL(fileURLWithPath: folder).standardizedFileURL.path] = chosen }
+        return chosen.handOver(written) ?? sandbox.takeBack(written, for: chosen)
     }
+
+    /// The sandbox `prepare` chose for a snippets folder.
+    static let chosenSandbox = Mutex<[String: Sandbox]>([:])
 
     /// `swiftc` in the build sandbox (see `Sandbox.toolCommand`): the snippets' sources and the
     /// samples' libraries read-only, the binaries and the module cache read-write.
@@ -104,7 +114,7 @@ enum SnippetCompiler {
         if let libraries { readOnly += [libraries.modules] + libraries.objectFolders }
         return Shell.sandboxed(arguments + ["-module-cache-path", written[1]], in: URL(fileURLWithPath: directory).standardizedFileURL.path,
                                readOnly: readOnly.filter { FileManager.default.fileExists(atPath: $0) }, readWrite: written,
-                               timeout: timeout, handOver: false)
+                               timeout: timeout, handOver: false, sandbox: chosenSandbox.withLock { $0[root] } ?? .current)
     }
 
     /// The snippet's code as a file of a shared module, or nil when it must be compiled alone:

@@ -90,6 +90,16 @@ extension Sandbox {
         user == nil || folders.allSatisfy(Self.othersCanReach) ? self : Sandbox(mode: mode, user: nil, systemFolders: systemFolders)
     }
 
+    /// As root, when `chosen` runs as root after all (`reaching`), the folders an earlier build
+    /// gave to `nobody` are taken back, so root in the sandbox's user namespace can write them.
+    func takeBack(_ folders: [String], for chosen: Sandbox) -> String? {
+        guard chosen.isActive, user != nil, chosen.user == nil else { return nil }
+        for folder in folders where primer_chown_tree(folder, Int32(bitPattern: getuid()), Int32(bitPattern: getgid())) != 0 {
+            return "cannot give \(folder) back to root: \(String(cString: strerror(errno)))"
+        }
+        return nil
+    }
+
     /// Whether any user can reach `folder`: every folder on its way lets others through, and it
     /// lets them read it. A folder that is not there yet counts as its parent.
     static func othersCanReach(_ folder: String) -> Bool {
@@ -128,13 +138,16 @@ extension Shell {
         // As root, a course `nobody` cannot reach (under a 0700 /root, say) is built by root in
         // the same namespaces and mounts: what it sees and may write is the same, only the
         // process limit, which root is exempt from, no longer holds (the time limit does).
+        let original = sandbox
         let sandbox = sandbox.reaching(readOnly + readWrite)
         guard let tool = arguments.first.flatMap({ $0.contains("/") ? $0 : which($0) }) else {
             return Output(status: -1, stdout: "", stderr: "cannot start \(arguments.joined(separator: " ")): \(arguments.first ?? "") is not on the PATH")
         }
         if handOver {
             for folder in readWrite { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            if let problem = sandbox.handOver(readWrite) { return Output(status: -1, stdout: "", stderr: problem) }
+            if let problem = sandbox.handOver(readWrite) ?? original.takeBack(readWrite, for: sandbox) {
+                return Output(status: -1, stdout: "", stderr: problem)
+            }
         }
         let marker = "PRIMER_TOOL_RUN=\(UUID().uuidString)"
         let (path, argv) = sandbox.toolCommand(executable: tool, arguments: Array(arguments.dropFirst()), directory: directory,

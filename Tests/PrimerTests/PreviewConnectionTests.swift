@@ -109,7 +109,9 @@ import Glibc
         let start = ContinuousClock.now
         let page = try await blocking { try fetch(port: port, path: "/en/details.html", timeout: 30) }
         #expect(page.hasPrefix("HTTP/1.1 200"), "\(page.prefix(200))")
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // Answered while they are still held: before their 5 s are up (0.05 s on a quiet machine,
+        // 2.7 s seen while the whole test suite ran on two cores).
+        #expect(ContinuousClock.now - start < .milliseconds(4_500))
         // Every one of them is closed once its 5 s are up.
         #expect(try await blocking { closedByServer(stalled, within: 15) } == 400)
         #expect(process.isRunning)
