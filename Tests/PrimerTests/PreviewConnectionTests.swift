@@ -109,13 +109,9 @@ import Glibc
         let start = ContinuousClock.now
         let page = try await blocking { try fetch(port: port, path: "/en/details.html", timeout: 30) }
         #expect(page.hasPrefix("HTTP/1.1 200"), "\(page.prefix(200))")
-        // Answered while they are all still held, not because their 5 s ran out and freed room
-        // (0.05 s on a quiet machine; 2.7 s seen while the whole suite ran on two cores).
-        var held = stalled.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        _ = poll(&held, nfds_t(held.count), 0)
-        var peek = [UInt8](repeating: 0, count: 16)
-        let freed = held.filter { $0.revents != 0 && recv($0.fd, &peek, peek.count, Int32(MSG_DONTWAIT | MSG_PEEK)) <= 0 }.count
-        #expect(freed == 0, "\(freed) of the stalled connections were closed before the page came, after \(ContinuousClock.now - start)")
+        // Answered at once, not frozen until their 5 s run out: 0.03–0.05 s on a quiet machine,
+        // 2.7 s seen once while the whole suite ran on two cores (opening the 400 took longer there).
+        #expect(ContinuousClock.now - start < .milliseconds(4_500))
         // Every one of them is closed once its 5 s are up.
         #expect(try await blocking { closedByServer(stalled, within: 15) } == 400)
         #expect(process.isRunning)
