@@ -12,15 +12,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on (anything but loopback is reachable from other machines).") var host = "127.0.0.1"
     @Flag(help: "Open the site in a browser.") var open = false
     @Flag(help: "Print how long each stage of every rebuild took.") var verbose = false
+    @Option(help: "Seconds a connection has to send its request header, or may stay idle, before it is closed.") var idleTimeout: Double = 5
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535 (0 picks a free port), not \(port)") }
+        guard idleTimeout > 0, idleTimeout <= 3600 else { throw ValidationError("--idle-timeout must be more than 0 and at most 3600 seconds, not \(idleTimeout)") }
         guard !host.isEmpty else { throw ValidationError("--host needs an address, such as 127.0.0.1") }
     }
 
     func run() async throws {
         // Lines reach a log or a pipe as they happen.
-        let server = PreviewServer(options: .init(content: folders.content, templates: folders.templates, locale: locale, host: host, port: port, verbose: verbose)) { line in
+        var options = PreviewServer.Options(content: folders.content, templates: folders.templates, locale: locale, host: host, port: port, verbose: verbose)
+        options.idleTimeout = idleTimeout
+        let server = PreviewServer(options: options) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         do {
