@@ -89,7 +89,7 @@ struct Step {
 struct Words {
     var title: String
     var steps: [Step]            // render, registered, onChange, flush
-    var nextPass: String
+    var nextPass: [String]       // one or two lines beside the arrow into the flush
     var notReported: String
     var reasons: [Reason: String]
 
@@ -101,11 +101,11 @@ struct Words {
                     Step(heading: "1  Отрисовка", lines: ["выполняет замыкание и запоминает,", "какие свойства оно прочитало"],
                          code: "withObservationTracking { … }"),
                     Step(heading: "2  Регистрация", lines: ["один onChange ждёт изменения", "items или discount"]),
-                    Step(heading: "3  onChange, один раз", lines: ["вызывается до записи значения;", "метка помечает себя устаревшей"]),
+                    Step(heading: "3  onChange, один раз", lines: ["вызывается до записи значения;", "метка помечена для перерисовки"]),
                     Step(heading: "4  Обновление", lines: ["следующий проход отрисовывает", "заново и снова регистрирует"],
                          code: "label.flush()"),
                   ],
-                  nextPass: "следующий проход цикла событий",
+                  nextPass: ["следующий проход", "цикла обработки событий"],
                   notReported: "Не сообщается",
                   reasons: [.secondBeforeFlush: "второе изменение до обновления",
                             .equalValue: "значение равно сохранённому",
@@ -120,7 +120,7 @@ struct Words {
                     Step(heading: "4  刷新", lines: ["下一轮重新渲染，", "渲染时再次注册"],
                          code: "label.flush()"),
                   ],
-                  nextPass: "运行循环的下一轮",
+                  nextPass: ["运行循环的下一轮"],
                   notReported: "不会通知",
                   reasons: [.secondBeforeFlush: "刷新之前的第二次修改",
                             .equalValue: "与已存储的值相等",
@@ -135,7 +135,7 @@ struct Words {
                     Step(heading: "4  Flush", lines: ["the next pass renders again,", "and rendering registers again"],
                          code: "label.flush()"),
                   ],
-                  nextPass: "next pass of the run loop",
+                  nextPass: ["next pass of the run loop"],
                   notReported: "Not reported",
                   reasons: [.secondBeforeFlush: "a second change before the flush",
                             .equalValue: "equal to the value stored",
@@ -217,8 +217,9 @@ func diagram(_ words: Words, counts: [Int]) -> String {
     var boxTops: [Double] = []
     var boxBottoms: [Double] = []
     let palettes: [Palette] = [.render, .registered, .change, .render]
-    // What is written beside the arrow that leaves each box (none after the last).
-    let arrowLabels: [(String, Bool)?] = [nil, (writes[0].code, true), (words.nextPass, false), nil]
+    // What is written beside the arrow that leaves each box (none after the last),
+    // and whether it is code.
+    let arrowLabels: [([String], Bool)?] = [nil, ([writes[0].code], true), (words.nextPass, false), nil]
     for (index, step) in words.steps.enumerated() {
         let height = 34.0 + lineGap * Double(step.lines.count + (step.code == nil ? 0 : 1))
         boxTops.append(y)
@@ -236,11 +237,15 @@ func diagram(_ words: Words, counts: [Int]) -> String {
         y += height
         boxBottoms.append(y)
         if index < words.steps.count - 1 {
-            let gap = arrowLabels[index] == nil ? 26.0 : 40.0
+            let lines = arrowLabels[index]?.0 ?? []
+            let gap = lines.isEmpty ? 26.0 : 24.0 + 16.0 * Double(lines.count)
             body.append(arrow([(boxX + 40, y), (boxX + 40, y + gap - 2)]))
-            if let (label, isCode) = arrowLabels[index] {
-                body.append(text(label, x: boxX + 52, y: y + gap / 2 + 5, size: isCode ? 12 : 13, code: isCode,
-                                 color: isCode ? Ink.text : Ink.detail, right: width - 20))
+            if let (_, isCode) = arrowLabels[index] {
+                for (number, line) in lines.enumerated() {
+                    let baseline = y + gap / 2 + 5 + 16 * (Double(number) - Double(lines.count - 1) / 2)
+                    body.append(text(line, x: boxX + 52, y: baseline, size: isCode ? 12 : 13, code: isCode,
+                                     color: isCode ? Ink.text : Ink.detail, right: width - 20))
+                }
             }
             y += gap
         }
