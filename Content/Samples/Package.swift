@@ -38,6 +38,7 @@ let package = Package(
         .executableTarget(name: "observed-property"),
         .executableTarget(name: "observable-value"),
         .executableTarget(name: "observation-tracking"),
+        .executableTarget(name: "observation-cycle"),
         // Chapter 6: App anatomy and life cycle
         .target(name: "Lifecycle"),
         .executableTarget(name: "app-lifecycle", dependencies: ["Lifecycle"]),
