@@ -14,7 +14,7 @@ public enum SceneState: String, CaseIterable, Sendable {
 public enum SceneEvent: String, CaseIterable, Sendable {
     case connect           // UIKit creates the scene for the user and brings it on screen
     case activate          // the scene gets touches
-    case deactivate        // a system alert, Control Center, the app switcher
+    case deactivate        // something covers the scene for a moment: a system alert
     case enterBackground   // the scene leaves the screen
     case enterForeground   // the scene comes back
     case disconnect        // the system releases a background scene; its session stays
