@@ -46,6 +46,7 @@ let package = Package(
         .executableTarget(name: "lifecycle-scenarios", dependencies: ["Lifecycle"]),
         .executableTarget(name: "state-restoration", dependencies: ["Lifecycle"]),
         .executableTarget(name: "lifecycle-diagram", dependencies: ["Lifecycle"]),
+        .executableTarget(name: "alert-actions"),
         // Chapter 7: Design patterns
         .executableTarget(name: "delegate-timer"),
         .executableTarget(name: "target-action"),
