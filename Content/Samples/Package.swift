@@ -14,6 +14,7 @@ let package = Package(
         .executableTarget(name: "protocol-check"),
         .executableTarget(name: "initializer-phases"),
         .executableTarget(name: "option-set-flags"),
+        .executableTarget(name: "value-vs-reference", dependencies: ["Fractions"]),
         // Chapter 2: Memory and value semantics
         .executableTarget(name: "deinit-trace"),
         .executableTarget(name: "retain-cycle"),
