@@ -6,12 +6,12 @@ import Synchronization
 
 /// Compiles inline snippets with `swiftc` directly (no SwiftPM: a snippet is one file, and the
 /// cache already knows which ones changed). `{compile}` snippets that hold only declarations are
-/// type-checked together, many files in one compiler process, the way rustdoc merges doctests;
+/// checked together (through SIL's mandatory passes, no code made), many files in one compiler process, the way rustdoc merges doctests;
 /// each one's top-level declarations are made `fileprivate` first, so a snippet cannot lean on
 /// another's. When the merged check fails, the snippets it blames are checked on their own, so
 /// every error is the one a reader would see compiling that snippet alone. Everything else is
 /// compiled on its own, in parallel: `{run}` into a binary, `{fails}` and `{compile}` fragments
-/// (statements, top-level variables) type-checked in script mode, as a `main.swift` is.
+/// (statements, top-level variables) checked the same way in script mode, as a `main.swift` is.
 enum SnippetCompiler {
     struct Result: Sendable {
         var succeeded: Bool
@@ -28,6 +28,8 @@ enum SnippetCompiler {
     }
 
     static let languageFlags = ["-swift-version", "6", "-diagnostic-style", "llvm"]
+    /// A snippet that is not run is compiled as far as SIL's checks, without making code.
+    static let checkedThroughSIL = ["-emit-sil", "-o", "/dev/null"]
 
     /// The samples' library targets a snippet imports, as SwiftPM built them: the folder of their
     /// modules, and the folders of their object files (linked into a `{run}` snippet).
@@ -50,7 +52,9 @@ enum SnippetCompiler {
                 arguments += names.map { objects + "/" + $0 }
             }
         } else {
-            arguments.insert("-typecheck", at: 1)
+            // Through SIL's mandatory passes, where definite initialization and ownership are
+            // checked ("not initialized at super.init call", "consumed more than once").
+            arguments.insert(contentsOf: checkedThroughSIL, at: 1)
         }
         let output = compile(arguments, in: directory, folder: folder, libraries: libraries, timeout: timeout)
         let text = output.stdout + "\n" + output.stderr
@@ -73,7 +77,7 @@ enum SnippetCompiler {
         for snippet in snippets { write(snippet.code, to: directory + "/" + snippet.name + ".swift") }
         // Members that another file's import brings in stay invisible, as they are to a reader
         // who compiles the snippet alone.
-        let arguments = ["swiftc", "-typecheck", "-wmo", "-enable-upcoming-feature", "MemberImportVisibility"] + languageFlags
+        let arguments = ["swiftc"] + checkedThroughSIL + ["-wmo", "-enable-upcoming-feature", "MemberImportVisibility"] + languageFlags
             + ["-module-name", "PrimerSnippets"] + snippets.map { $0.name + ".swift" }.sorted()
         let output = compile(arguments, in: directory, folder: folder, libraries: nil, timeout: timeout)
         let text = output.stdout + "\n" + output.stderr

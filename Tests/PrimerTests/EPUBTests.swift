@@ -273,7 +273,7 @@ import ZIPFoundation
         // Drawn figures and images are in the book, with their media types.
         let package = Self.text(russian, "EPUB/package.opf")
         #expect(package.contains("href=\"media/drawn/") && package.contains("media-type=\"image/svg+xml\""))
-        #expect(package.contains("href=\"media/images/ch1-value-vs-reference.ru.svg\""))
+        #expect(package.contains("href=\"media/drawn/value-vs-reference.ru/"), "chapter 1's figure, drawn per locale")
         #expect(package.contains("properties=\"cover-image\"") && package.contains("properties=\"nav\""))
         #expect(russian.contains { $0.path.hasPrefix("EPUB/media/drawn/") })
         let nav = Self.text(russian, "EPUB/nav.xhtml")
@@ -292,6 +292,8 @@ import ZIPFoundation
         #expect(details.contains("xml:lang=\"en\" lang=\"en\""))
         #expect(Self.text(ru, "EPUB/text/intro.xhtml").contains("xml:lang=\"ru\" lang=\"ru\""))
         #expect(Self.text(ru, "EPUB/nav.xhtml").contains("<span xml:lang=\"en\" lang=\"en\">"))
+        // An image of the course's own is in the book with its media type.
+        #expect(Self.text(ru, "EPUB/package.opf").contains("href=\"media/images/pic.svg\" media-type=\"image/svg+xml\""))
 
         let built = try #require(Self.book)
         #expect(built.diagnostics.filter(\.isError).isEmpty, "\(built.diagnostics.map(\.description))")

@@ -3,9 +3,10 @@ import Foundation
 @testable import Pipeline
 import Testing
 
-/// A snippet that compiles with a warning passes, but says so at the chapter's line: the reader
-/// who copies it would see the warning, and the course promises code that builds cleanly.
-@Suite(.serialized) struct SnippetWarningTests {
+/// What the compiler says about a snippet reaches the author: a warning passes but is said at the
+/// chapter's line (the reader who copies it would see it), and errors the compiler finds after
+/// type checking (definite initialization, ownership) count as errors.
+@Suite(.serialized) struct SnippetDiagnosticsTests {
     let listings = VerifiedListingsTests()
 
     @Test func warningsAreReportedAtTheChaptersLineEvenFromTheCache() async throws {
@@ -63,5 +64,51 @@ import Testing
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.hasPrefix("\(samples.path)/Sources/hello/main.swift:\(lines + 1):9: warning: variable 'never' was never mutated") == true,
                 "\(warnings)")
+    }
+
+    @Test func errorsFoundAfterTypeCheckingCount() async throws {
+        let folder = try listings.course("""
+            ```swift {fails}
+            class Base { init() {} }
+            class Sub: Base {
+                let x: Int
+                override init() {
+                    super.init()
+                    x = 1
+                }
+            }
+            ```
+
+            ```error
+            error: property 'self.x' not initialized at super.init call
+            ```
+
+            ```swift {fails}
+            struct Token: ~Copyable {}
+            func use(_ t: consuming Token) {}
+            func twice() {
+                let t = Token()
+                use(t)
+                use(t)
+            }
+            ```
+
+            ```error
+            error: 't' consumed more than once
+            ```
+
+            ```swift {compile}
+            struct Point {
+                let x: Int, y: Int
+                init(x: Int) { self.x = x }
+            }
+            ```
+            """)
+        let result = try await listings.build(folder)
+        let reported = listings.errors(result)
+        #expect(reported.count == 1, "\(reported)")
+        #expect(reported.first?.hasPrefix(listings.chapterPath(folder) + ":36:") == true
+                && reported.first?.contains("this {compile} snippet does not compile: return from initializer without initializing all stored properties") == true,
+                "\(reported)")
     }
 }
