@@ -80,7 +80,7 @@ struct Words {
                   caught: "брошена снова; catch знает тип",
                   bridged: "так её видит Objective-C",
                   apple: ["Платформы Apple:", "приведение вернёт", "то же значение"],
-                  linux: ["Linux: %@;", "значение собирают", "из code и userInfo:"])
+                  linux: ["Linux: %@;", "значение", "собирают по code", "и userInfo:"])
         case "zh-Hans":
             Words(title: ["一个错误经过 throws、", "Result 与 NSError 的路径"],
                   thrown: "由 store 函数抛出",
@@ -88,7 +88,7 @@ struct Words {
                   caught: "再次抛出，catch 知道其类型",
                   bridged: "Objective-C 看到的样子",
                   apple: ["Apple 平台：", "类型转换", "取回同一个值"],
-                  linux: ["Linux：得到 %@，", "用 code 和 userInfo", "重建："])
+                  linux: ["Linux：得到 %@，", "根据 code 和", "userInfo 重建："])
         default:
             Words(title: ["One failure on its way through", "throws, Result and NSError"],
                   thrown: "thrown by store",
@@ -111,7 +111,8 @@ struct Palette {
 }
 
 let ink = "#1d1f23", muted = "#444444", arrowInk = "#333333"
-let width = 360.0
+/// 320 units wide: on a phone the figure is shown at about that width, so 12 is the smallest text.
+let width = 320.0
 
 func number(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
@@ -181,7 +182,7 @@ struct Drawing {
 
 func drawPath(_ words: Words, bridged: NSError, cast: ShelfError?) -> (svg: String, boxes: Int, arrows: Int) {
     var d = Drawing()
-    let left = 20.0, boxWidth = width - 40, middle = width / 2
+    let left = 12.0, boxWidth = width - 24, middle = width / 2
     var y = 10.0
     for line in words.title {
         y += 18
@@ -191,15 +192,15 @@ func drawPath(_ words: Words, bridged: NSError, cast: ShelfError?) -> (svg: Stri
     var bottom = d.box(x: left, y: y, width: boxWidth, lines: [
         Line(text: "throw .full(capacity: 4)", code: true, size: 13),
         Line(text: words.thrown, color: muted)], palette: .swift)
-    d.arrow(x: 60, from: bottom, to: bottom + 34, label: "Result { try … }")
+    d.arrow(x: 48, from: bottom, to: bottom + 34, label: "Result { try … }")
     bottom = d.box(x: left, y: bottom + 34, width: boxWidth, lines: [
         Line(text: ".failure(.full(capacity: 4))", code: true, size: 13),
         Line(text: words.stored, color: muted)], palette: .value)
-    d.arrow(x: 60, from: bottom, to: bottom + 34, label: "try result.get()")
+    d.arrow(x: 48, from: bottom, to: bottom + 34, label: "try result.get()")
     bottom = d.box(x: left, y: bottom + 34, width: boxWidth, lines: [
         Line(text: "catch { error: ShelfError }", code: true, size: 13),
         Line(text: words.caught, color: muted)], palette: .swift)
-    d.arrow(x: 60, from: bottom, to: bottom + 34, label: "error as NSError")
+    d.arrow(x: 48, from: bottom, to: bottom + 34, label: "error as NSError")
     let info = bridged.userInfo.keys.sorted().map { "\($0) = \(bridged.userInfo[$0]!)" }
     bottom = d.box(x: left, y: bottom + 34, width: boxWidth, lines: [
         Line(text: "domain: \(bridged.domain)", code: true),
@@ -207,17 +208,17 @@ func drawPath(_ words: Words, bridged: NSError, cast: ShelfError?) -> (svg: Stri
         Line(text: "userInfo: \(info.joined(separator: ", "))", code: true),
         Line(text: words.bridged, color: muted)], palette: .bridge)
     // The way back forks: the cast succeeds on Apple platforms, not on Linux.
-    let half = (boxWidth - 10) / 2
+    let half = (boxWidth - 8) / 2
     d.text(Line(text: "as? ShelfError", code: true), x: middle, y: bottom + 24, limit: boxWidth)
     d.arrow(x: left + half / 2, from: bottom, to: bottom + 44, label: nil)
-    d.arrow(x: left + half + 10 + half / 2, from: bottom, to: bottom + 44, label: nil)
+    d.arrow(x: left + half + 8 + half / 2, from: bottom, to: bottom + 44, label: nil)
     let castText = cast.map { "\($0)" } ?? "nil"
     let linuxLines = words.linux.map { Line(text: $0.replacingOccurrences(of: "%@", with: castText)) }
         + [Line(text: "ShelfError(_:)", code: true)]
     let rows = max(words.apple.count, linuxLines.count)
     d.box(x: left, y: bottom + 44, width: half, lines: words.apple.map { Line(text: $0) },
           palette: .outcome, rows: rows)
-    let height = d.box(x: left + half + 10, y: bottom + 44, width: half, lines: linuxLines,
+    let height = d.box(x: left + half + 8, y: bottom + 44, width: half, lines: linuxLines,
                        palette: .outcome, rows: rows) + 12
     let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" "
         + "viewBox=\"0 0 \(number(width)) \(number(height))\" font-family=\"sans-serif\">\n"
