@@ -14,6 +14,7 @@ let package = Package(
         .executableTarget(name: "protocol-check"),
         .executableTarget(name: "initializer-phases"),
         .executableTarget(name: "option-set-flags"),
+        .executableTarget(name: "value-vs-reference", dependencies: ["Fractions"]),
         // Chapter 2: Memory and value semantics
         .executableTarget(name: "deinit-trace"),
         .executableTarget(name: "retain-cycle"),
@@ -39,6 +40,7 @@ let package = Package(
         .executableTarget(name: "observed-property"),
         .executableTarget(name: "observable-value"),
         .executableTarget(name: "observation-tracking"),
+        .executableTarget(name: "observation-cycle"),
         // Chapter 6: App anatomy and life cycle
         .target(name: "Lifecycle"),
         .executableTarget(name: "app-lifecycle", dependencies: ["Lifecycle"]),
@@ -46,6 +48,7 @@ let package = Package(
         .executableTarget(name: "lifecycle-scenarios", dependencies: ["Lifecycle"]),
         .executableTarget(name: "state-restoration", dependencies: ["Lifecycle"]),
         .executableTarget(name: "lifecycle-diagram", dependencies: ["Lifecycle"]),
+        .executableTarget(name: "alert-actions"),
         // Chapter 7: Design patterns
         .executableTarget(name: "delegate-timer"),
         .executableTarget(name: "target-action"),

@@ -149,6 +149,10 @@ public enum SamplesStage {
                 report.diagnostics.append(buildTimedOut(root, timeout: buildTimeout, output: output))
             } else if output.status == 0 {
                 runnable += jobs
+                // Warnings in the samples' own sources, as SwiftPM compiles them (a file it does
+                // not compile again is not warned about again).
+                report.diagnostics += CompilerOutput.diagnostics(output.stdout + "\n" + output.stderr, packageRoot: root)
+                    .filter { $0.severity == .warning && ($0.location?.path.hasPrefix(root + "/Sources/") ?? false) }
             } else {
                 report.diagnostics += failure(output)
             }

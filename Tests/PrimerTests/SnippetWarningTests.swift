@@ -48,4 +48,20 @@ import Testing
                     "\(round): \(warnings)")
         }
     }
+
+    @Test func aSamplesWarningIsReportedAtItsFile() throws {
+        let folder = try TestSupport.copyFixture("samples")
+        let samples = folder.appendingPathComponent("Content/Samples")
+        let hello = samples.appendingPathComponent("Sources/hello/main.swift")
+        let lines = TestSupport.read(hello).split(separator: "\n", omittingEmptySubsequences: false).count
+        try TestSupport.write(TestSupport.read(hello) + "func unused() {\n    var never = 1\n    _ = never\n}\n", to: hello)
+        var options = Build.Options(content: folder.appendingPathComponent("Content").path, templates: TestSupport.templates,
+                                    output: folder.appendingPathComponent("site").path)
+        options.product = .site(reuse: false)
+        let result = try Build.run(options)
+        let warnings = result.diagnostics.filter { $0.severity == .warning && $0.code == .samplesBuild }.map(\.description)
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(warnings.first?.hasPrefix("\(samples.path)/Sources/hello/main.swift:\(lines + 1):9: warning: variable 'never' was never mutated") == true,
+                "\(warnings)")
+    }
 }

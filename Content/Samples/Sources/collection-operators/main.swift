@@ -1,6 +1,7 @@
 // The KVC collection operators (@count, @sum, @avg, @min, @max,
 // @unionOfObjects, @distinctUnionOfObjects, @unionOfArrays,
-// @distinctUnionOfArrays) written as small, typed key-path helpers.
+// @distinctUnionOfArrays, @distinctUnionOfSets) written as small, typed
+// key-path helpers.
 import Foundation
 
 extension Sequence {
@@ -9,8 +10,8 @@ extension Sequence {
         reduce(.zero) { $0 + $1[keyPath: path] }
     }
 
-    // @avg.<key>: nil for an empty sequence, where KVC returned 0
-    func average<Value: BinaryFloatingPoint>(of path: KeyPath<Element, Value>) -> Value? {
+    // @avg.<key>: nil for an empty sequence, which has no average
+    func average<Value: FloatingPoint>(of path: KeyPath<Element, Value>) -> Value? {
         var total = Value.zero
         var count = 0
         for element in self {
@@ -71,8 +72,10 @@ row("@min.total / @max.total", money(orders.min(of: \.total)), money(orders.max(
 row("@max.customer", orders.max(of: \.customer) ?? "none")
 row("@unionOfObjects.customer", orders.map(\.customer))
 row("@distinctUnionOfObjects.customer", orders.distinct(\.customer))
-row("@unionOfArrays.items", orders.map(\.items).joined().sorted())
+row("@unionOfArrays.items", orders.flatMap(\.items))
 row("@distinctUnionOfArrays.items", Set(orders.flatMap(\.items)).sorted())
+let itemSets = orders.map { Set($0.items) }     // as if each order held an NSSet
+row("@distinctUnionOfSets", Set(itemSets.joined()).sorted())
 
 // What KVC could not do in one expression: a sum per customer.
 let perCustomer = Dictionary(grouping: orders, by: \.customer)

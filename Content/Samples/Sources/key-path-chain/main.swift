@@ -36,6 +36,13 @@ let toAddress = \Employee.address
 let city = toAddress.appending(path: \Address.city)
 print("1.", city, "->", omar[keyPath: city], "| same path:", city == \Employee.address.city)
 
+// Printed, a subscript or computed step shows an address that changes from
+// run to run; it is masked here so that the output is the same every time.
+func masked(_ path: AnyKeyPath) -> String {
+    "\(path)".replacing(/0x[0-9a-f]+/, with: "0x…")
+}
+print("  ", masked(\Department.staff[1].name))
+
 // 2. Optional chains: the value type becomes optional.
 let headCity = \Department.head?.address.city
 let headCityType = type(of: headCity)
@@ -49,6 +56,11 @@ var moved = omar
 moved[keyPath: \.address.city] = "Vilnius"
 design[keyPath: \.staff[1].title] = "Senior Engineer"
 print("3.", moved.address.city, "|", design.staff[1].title, "|", omar.title)
+
+// `?` makes a path read-only; `!` keeps it writable (and traps on nil).
+let headCityForced = \Department.head!.address.city
+design[keyPath: headCityForced] = "Narva"
+print("  ", type(of: headCityForced), "->", design.head?.address.city ?? "no head")
 
 // 4. String keys, as in setValue:forKeyPath:, mapped to typed paths once.
 let editable: [String: WritableKeyPath<Employee, String>] = [

@@ -1,10 +1,51 @@
-// lifecycle-diagram — draws the app state machine of the Lifecycle library as
-// SVG. The arrows come from AppLifecycle.transitions, so the figure cannot
-// disagree with the machine; a transition with no callback is drawn dashed.
-// Words are in the language named by PRIMER_LOCALE (en, ru or zh-Hans), and
-// the file is written into the folder named by PRIMER_FIGURES.
+// lifecycle-diagram — draws the app states of the Lifecycle library as SVG.
+// The arrows are not drawn from a list of their own: the program runs the
+// machines through every event from every state they can reach (with one
+// scene) and draws each move that changes the app's state, so the figure
+// cannot disagree with the machines. A move that calls no delegate method is
+// dashed. Words are in the language named by PRIMER_LOCALE (en, ru or
+// zh-Hans); the file goes into the folder named by PRIMER_FIGURES. The figure
+// is 360 pixels wide, to read on a phone without zooming.
 import Foundation
 import Lifecycle
+
+// MARK: - The moves, found by running the machines
+
+struct Arrow: Hashable {
+    let from: AppState
+    let to: AppState
+}
+
+/// Every change of app state reachable from a process that is not running,
+/// with the events that make it and whether any delegate method is called.
+func discoverMoves() -> [Arrow: (events: [String], calls: Bool)] {
+    let events = ProcessEvent.allCases.map(AppEvent.process)
+        + SceneEvent.allCases.map { AppEvent.scene($0, "S") }
+    var moves: [Arrow: (events: [String], calls: Bool)] = [:]
+    var seen: Set<AppLifecycle> = [AppLifecycle()]
+    var queue = [AppLifecycle()]
+    while !queue.isEmpty {
+        let app = queue.removeFirst()
+        for event in events {
+            var next = app
+            guard let callbacks = try? next.send(event) else { continue }
+            if seen.insert(next).inserted { queue.append(next) }
+            guard app.state != next.state else { continue }
+            let arrow = Arrow(from: app.state, to: next.state)
+            let name: String = switch event {
+            case let .process(event): event.rawValue
+            case let .scene(event, _): event.rawValue
+            }
+            var move = moves[arrow] ?? ([], false)
+            if !move.events.contains(name) { move.events.append(name) }
+            move.calls = move.calls || !callbacks.isEmpty
+            moves[arrow] = move
+        }
+    }
+    return moves
+}
+
+// MARK: - The words of each locale
 
 struct Words {
     var title: String
@@ -15,75 +56,66 @@ struct Words {
     static func forLocale(_ locale: String) -> Words {
         switch locale {
         case "ru":
-            Words(title: "Состояния приложения и события, которые переводят его из одного в другое",
-                  notes: [.notRunning: "процесса нет", .inactive: "на экране, без событий",
-                          .active: "на экране, получает события", .background: "работает вне экрана",
-                          .suspended: "в памяти, код стоит"],
-                  withCallback: "делегат вызывается", withoutCallback: "без вызова делегата")
+            Words(title: "Состояния приложения со сценами и события, которые переводят его из одного в другое",
+                  notes: [.active: "на экране, получает касания", .inactive: "на экране, без касаний",
+                          .background: "работает вне экрана", .suspended: "в памяти, заморожено",
+                          .notRunning: "процесса нет"],
+                  withCallback: "вызывается метод делегата", withoutCallback: "ничего не вызывается")
         case "zh-Hans":
-            Words(title: "应用的状态以及使其在状态之间转换的事件",
-                  notes: [.notRunning: "没有进程", .inactive: "在前台，不接收事件",
-                          .active: "在前台，接收事件", .background: "在后台运行代码",
-                          .suspended: "在内存中，不执行代码"],
-                  withCallback: "调用委托方法", withoutCallback: "不调用委托方法")
+            Words(title: "基于场景的应用的状态，以及使其在状态之间转换的事件",
+                  notes: [.active: "在屏幕上，接收触摸", .inactive: "在屏幕上，不接收触摸",
+                          .background: "在屏幕外运行代码", .suspended: "在内存中，已冻结",
+                          .notRunning: "没有进程"],
+                  withCallback: "调用委托方法", withoutCallback: "不调用任何方法")
         default:
-            Words(title: "The states of an app and the events that move it between them",
-                  notes: [.notRunning: "no process", .inactive: "on screen, no events",
-                          .active: "on screen, gets events", .background: "runs code off screen",
-                          .suspended: "in memory, no code runs"],
-                  withCallback: "delegate is called", withoutCallback: "no callback")
+            Words(title: "The states of a scene-based app and the events that move it between them",
+                  notes: [.active: "on screen, gets touches", .inactive: "on screen, no touches",
+                          .background: "runs code off screen", .suspended: "in memory, frozen",
+                          .notRunning: "no process"],
+                  withCallback: "a delegate method is called", withoutCallback: "nothing is called")
         }
     }
 }
 
+// MARK: - Layout: one column of states, most active at the top
+
+let width = 360.0, boxLeft = 80.0, boxWidth = 200.0, boxHeight = 50.0
+let rows: [AppState] = [.active, .inactive, .background, .suspended, .notRunning]
+func top(_ state: AppState) -> Double { 16 + 120 * Double(rows.firstIndex(of: state)!) }
+
 struct Point { var x, y: Double }
 
-/// Where each state's box stands (top-left corner); every box is 180 by 56.
-let origins: [AppState: Point] = [
-    .notRunning: Point(x: 10, y: 150), .inactive: Point(x: 250, y: 50),
-    .active: Point(x: 520, y: 50), .background: Point(x: 250, y: 250),
-    .suspended: Point(x: 520, y: 250),
-]
-
-/// How each transition is drawn: start, end, an optional bend, and where its label goes
-/// (an angle turns the label to run along its arrow).
+/// How an arrow is drawn: the points of its line, and where its label goes.
 struct Route {
-    var from: Point, to: Point
-    var control: Point? = nil
+    var points: [Point]
     var label: Point
-    var anchor = "middle"
-    var angle = 0.0
+    var anchor: String          // "start", "middle" or "end"
+    var angle = 0.0             // turns a label to run along a long arrow
 }
 
-func route(_ transition: Transition) -> Route {
-    switch (transition.from, transition.event) {
-    case (.notRunning, .launch):
-        Route(from: Point(x: 140, y: 150), to: Point(x: 248, y: 90), label: Point(x: 170, y: 108))
-    case (.inactive, .activate):
-        Route(from: Point(x: 430, y: 68), to: Point(x: 518, y: 68), label: Point(x: 475, y: 60))
-    case (.active, .deactivate):
-        Route(from: Point(x: 520, y: 90), to: Point(x: 432, y: 90), label: Point(x: 475, y: 106))
-    case (.inactive, .enterBackground):
-        Route(from: Point(x: 310, y: 106), to: Point(x: 310, y: 248), label: Point(x: 300, y: 178),
-              angle: -90)
-    case (.background, .enterForeground):
-        Route(from: Point(x: 360, y: 250), to: Point(x: 360, y: 108), label: Point(x: 378, y: 178),
-              angle: -90)
-    case (.background, .suspend):
-        Route(from: Point(x: 430, y: 278), to: Point(x: 518, y: 278), label: Point(x: 475, y: 270))
-    case (.suspended, .enterForeground):
-        Route(from: Point(x: 560, y: 250), to: Point(x: 402, y: 108), label: Point(x: 488, y: 172),
-              angle: 42)
-    case (.background, .terminate):
-        Route(from: Point(x: 250, y: 290), to: Point(x: 100, y: 208), label: Point(x: 179, y: 242),
-              angle: 29)
-    case (.suspended, .purge):
-        Route(from: Point(x: 610, y: 306), to: Point(x: 60, y: 208), control: Point(x: 340, y: 430),
-              label: Point(x: 340, y: 362))
-    default:
-        fatalError("no route for \(transition.event) from \(transition.from)")
+func route(_ arrow: Arrow) -> Route {
+    let from = rows.firstIndex(of: arrow.from)!, to = rows.firstIndex(of: arrow.to)!
+    if abs(from - to) == 1 {
+        // Neighbours: down on the left at x = 160, up on the right at x = 200.
+        let down = to > from
+        let x = down ? 160.0 : 200.0
+        let upper = top(rows[min(from, to)]) + boxHeight, lower = top(rows[max(from, to)])
+        let (start, end) = down ? (upper, lower - 2) : (lower, upper + 2)
+        return Route(points: [Point(x: x, y: start), Point(x: x, y: end)],
+                     label: Point(x: down ? x - 8 : x + 8, y: (upper + lower) / 2 + 4),
+                     anchor: down ? "end" : "start")
     }
+    // Far apart: around the column, on the left going up, on the right going down.
+    let up = to < from
+    let side = up ? 30.0 : 330.0, edge = up ? boxLeft : boxLeft + boxWidth
+    let y1 = top(arrow.from) + boxHeight / 2, y2 = top(arrow.to) + boxHeight / 2
+    return Route(points: [Point(x: edge, y: y1), Point(x: side, y: y1), Point(x: side, y: y2),
+                          Point(x: up ? edge - 2 : edge + 2, y: y2)],
+                 label: Point(x: up ? side - 8 : side + 8, y: (y1 + y2) / 2),
+                 anchor: "middle", angle: up ? -90 : 90)
 }
+
+// MARK: - SVG
 
 func n(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
@@ -93,64 +125,63 @@ func escaped(_ string: String) -> String {
     string.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
 }
 
-func arrow(_ route: Route, dashed: Bool) -> String {
-    let shape = if let control = route.control {
-        "<path d=\"M\(n(route.from.x)),\(n(route.from.y)) Q\(n(control.x)),\(n(control.y)) "
-            + "\(n(route.to.x)),\(n(route.to.y))\" fill=\"none\""
-    } else {
-        "<line x1=\"\(n(route.from.x))\" y1=\"\(n(route.from.y))\" x2=\"\(n(route.to.x))\" y2=\"\(n(route.to.y))\""
-    }
-    return shape + " stroke=\"#333333\" stroke-width=\"2\"" + (dashed ? " stroke-dasharray=\"6,4\"" : "")
-        + " marker-end=\"url(#arrow)\"/>"
+func line(_ points: [Point], dashed: Bool) -> String {
+    "<polyline points=\"" + points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+        + "\" fill=\"none\" stroke=\"#333333\" stroke-width=\"2\""
+        + (dashed ? " stroke-dasharray=\"6,4\"" : "") + " marker-end=\"url(#arrow)\"/>"
 }
 
-func diagram(_ words: Words) -> (svg: String, arrows: Int, dashed: Int) {
+func diagram(_ words: Words, moves: [Arrow: (events: [String], calls: Bool)]) -> String {
+    let height = 16 + 120 * Double(rows.count - 1) + boxHeight + 70
     var body = [
         "<title>\(escaped(words.title))</title>",
         "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" "
             + "markerHeight=\"8\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#333333\"/></marker></defs>",
-        "<rect x=\"0\" y=\"0\" width=\"710\" height=\"430\" fill=\"#ffffff\"/>",
+        "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>",
     ]
-    for state in AppState.allCases {
-        let origin = origins[state]!
+    for state in rows {
+        let y = top(state)
         let (fill, stroke) = state == .active ? ("#e2f0e2", "#2f7d32") : ("#e3ecf8", "#2b5797")
-        body.append("<rect x=\"\(n(origin.x))\" y=\"\(n(origin.y))\" width=\"180\" height=\"56\" rx=\"8\" "
-            + "fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"2\"/>")
-        body.append("<text x=\"\(n(origin.x + 90))\" y=\"\(n(origin.y + 24))\" font-size=\"15\" "
-            + "font-family=\"monospace\" font-weight=\"bold\" text-anchor=\"middle\">\(state)</text>")
-        body.append("<text x=\"\(n(origin.x + 90))\" y=\"\(n(origin.y + 44))\" font-size=\"12\" "
-            + "fill=\"#444444\" text-anchor=\"middle\">\(escaped(words.notes[state]!))</text>")
+        body.append("<rect x=\"\(n(boxLeft))\" y=\"\(n(y))\" width=\"\(n(boxWidth))\" height=\"\(n(boxHeight))\" "
+            + "rx=\"8\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"2\"/>")
+        body.append("<text x=\"\(n(boxLeft + boxWidth / 2))\" y=\"\(n(y + 21))\" font-size=\"15\" "
+            + "font-family=\"monospace\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#222222\">\(state)</text>")
+        body.append("<text x=\"\(n(boxLeft + boxWidth / 2))\" y=\"\(n(y + 40))\" font-size=\"12\" "
+            + "text-anchor=\"middle\" fill=\"#444444\">\(escaped(words.notes[state]!))</text>")
     }
-    var dashedCount = 0
-    for transition in AppLifecycle.transitions {
-        let dashed = AppLifecycle.callbacks(for: transition.event, style: .appDelegate).isEmpty
-        if dashed { dashedCount += 1 }
-        let route = route(transition)
-        body.append(arrow(route, dashed: dashed))
+    for arrow in moves.keys.sorted(by: { ($0.from.rawValue, $0.to.rawValue) < ($1.from.rawValue, $1.to.rawValue) }) {
+        let move = moves[arrow]!, route = route(arrow)
+        body.append(line(route.points, dashed: !move.calls))
         let rotation = route.angle == 0 ? ""
             : " transform=\"rotate(\(n(route.angle)) \(n(route.label.x)) \(n(route.label.y)))\""
-        body.append("<text x=\"\(n(route.label.x))\" y=\"\(n(route.label.y))\" font-size=\"12\" "
-            + "font-family=\"monospace\" text-anchor=\"\(route.anchor)\"\(rotation)>\(transition.event)</text>")
+        // Two events on one arrow go on two lines.
+        let first = route.label.y - 8 * Double(move.events.count - 1)
+        let lines = move.events.enumerated().map { index, event in
+            "<tspan x=\"\(n(route.label.x))\" y=\"\(n(first + 16 * Double(index)))\">\(event)</tspan>"
+        }.joined()
+        body.append("<text font-size=\"12\" font-family=\"monospace\" fill=\"#222222\" "
+            + "text-anchor=\"\(route.anchor)\"\(rotation)>\(lines)</text>")
     }
     for (index, (dashed, meaning)) in [(false, words.withCallback), (true, words.withoutCallback)].enumerated() {
-        let x = 150.0 + 220.0 * Double(index)
-        body.append(arrow(Route(from: Point(x: x, y: 405), to: Point(x: x + 50, y: 405), label: Point(x: 0, y: 0)),
-                          dashed: dashed))
-        body.append("<text x=\"\(n(x + 58))\" y=\"410\" font-size=\"13\">\(escaped(meaning))</text>")
+        let y = height - 44 + 22 * Double(index)
+        body.append(line([Point(x: 20, y: y), Point(x: 62, y: y)], dashed: dashed))
+        body.append("<text x=\"72\" y=\"\(n(y + 4))\" font-size=\"13\" fill=\"#222222\">\(escaped(meaning))</text>")
     }
-    let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"710\" height=\"430\" viewBox=\"0 0 710 430\" "
-        + "font-family=\"sans-serif\">\n" + body.map { "  " + $0 + "\n" }.joined() + "</svg>\n"
-    return (svg, AppLifecycle.transitions.count, dashedCount)
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
+        + "viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"sans-serif\">\n"
+        + body.map { "  " + $0 + "\n" }.joined() + "</svg>\n"
 }
 
 let environment = ProcessInfo.processInfo.environment
 let words = Words.forLocale(environment["PRIMER_LOCALE"] ?? "en")
 let folder = URL(fileURLWithPath: environment["PRIMER_FIGURES"] ?? ".", isDirectory: true)
+let moves = discoverMoves()
 do {
-    let (svg, arrows, dashed) = diagram(words)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try svg.write(to: folder.appendingPathComponent("app-states.svg"), atomically: true, encoding: .utf8)
-    print("app-states.svg: \(AppState.allCases.count) states, \(arrows) transitions, \(dashed) without a callback")
+    try diagram(words, moves: moves).write(to: folder.appendingPathComponent("app-states.svg"),
+                                            atomically: true, encoding: .utf8)
+    let silent = moves.values.filter { !$0.calls }.count
+    print("app-states.svg: \(rows.count) states, \(moves.count) moves, \(silent) without a delegate method")
 } catch {
     FileHandle.standardError.write(Data("lifecycle-diagram: \(error)\n".utf8))
     exit(1)

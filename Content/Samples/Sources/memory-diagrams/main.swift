@@ -1,7 +1,8 @@
 // memory-diagrams — draws the two figures of the memory chapter as SVG.
 //
 // Each figure is described by a small model (boxes, arrows and labels) and then
-// turned into SVG text. The labels are in the language named by PRIMER_LOCALE
+// turned into SVG text. Both are 340 wide, their two halves stacked, so that a
+// phone shows them at full size. The labels are in the language named by PRIMER_LOCALE
 // (en, ru or zh-Hans; English when unset), and the files are written into the
 // folder named by PRIMER_FIGURES (the current folder when unset).
 import Foundation
@@ -197,10 +198,11 @@ func straightArrow(from source: Rect, to target: Rect) -> Arrow.Path {
 
 /// One half of the figure: an owner and its dog, with a strong `dog` reference
 /// and an `owner` reference back that is strong or weak.
-func ownerAndDog(at left: Double, heading: String, backReference: Reference,
+func ownerAndDog(top: Double, heading: String, backReference: Reference,
                  palette: Palette, words: Words) -> [Element] {
-    let owner = Rect(x: left, y: 80, width: 100, height: 60)
-    let dog = Rect(x: left + 180, y: 80, width: 100, height: 60)
+    let left = 30.0
+    let owner = Rect(x: left, y: top + 80, width: 100, height: 60)
+    let dog = Rect(x: left + 180, y: top + 80, width: 100, height: 60)
     let middle = (owner.maxX + dog.minX) / 2
     let backName = backReference == .weak ? "weak owner" : "owner"
 
@@ -213,7 +215,7 @@ func ownerAndDog(at left: Double, heading: String, backReference: Reference,
 
     return [
         .label(Label(text: Text(string: heading, size: 16, bold: true),
-                     position: Point(x: left, y: 30))),
+                     position: Point(x: 10, y: top + 30))),
         object(owner, kind: words.owner, name: "Ann"),
         object(dog, kind: words.dog, name: "Rex"),
         .arrow(Arrow(path: arcAbove(from: owner, to: dog))),
@@ -226,17 +228,17 @@ func ownerAndDog(at left: Double, heading: String, backReference: Reference,
 }
 
 func retainCycleDiagram(_ words: Words) -> Diagram {
-    var diagram = Diagram(width: 640, height: 250, title: words.retainCycleTitle)
-    diagram.elements += ownerAndDog(at: 20, heading: "(a)", backReference: .strong,
+    var diagram = Diagram(width: 340, height: 440, title: words.retainCycleTitle)
+    diagram.elements += ownerAndDog(top: 0, heading: "(a)", backReference: .strong,
                                     palette: .leaking, words: words)
-    diagram.elements.append(.rule(from: Point(x: 320, y: 20), to: Point(x: 320, y: 200)))
-    diagram.elements += ownerAndDog(at: 340, heading: "(b)", backReference: .weak,
+    diagram.elements.append(.rule(from: Point(x: 10, y: 200), to: Point(x: 330, y: 200)))
+    diagram.elements += ownerAndDog(top: 205, heading: "(b)", backReference: .weak,
                                     palette: .freed, words: words)
     diagram.elements += [
         .legend(LegendEntry(reference: .strong, meaning: words.strongReference,
-                            position: Point(x: 170, y: 228))),
+                            position: Point(x: 30, y: 418))),
         .legend(LegendEntry(reference: .weak, meaning: words.weakReference,
-                            position: Point(x: 350, y: 228))),
+                            position: Point(x: 190, y: 418))),
     ]
     return diagram
 }
@@ -245,17 +247,18 @@ func retainCycleDiagram(_ words: Words) -> Diagram {
 
 /// One half of the figure: the variables `a` and `b` and the storage each refers to.
 /// `storages` holds one array when they share, two when each has its own.
-func buffers(at left: Double, code: String, storages: [[Int]], words: Words) -> [Element] {
-    let a = Rect(x: left, y: 60, width: 60, height: 40)
-    let b = Rect(x: left, y: 140, width: 60, height: 40)
+func buffers(top: Double, code: String, storages: [[Int]], words: Words) -> [Element] {
+    let left = 20.0
+    let a = Rect(x: left, y: top + 60, width: 60, height: 40)
+    let b = Rect(x: left, y: top + 140, width: 60, height: 40)
     let storageFrames = storages.count == 1
-        ? [Rect(x: left + 140, y: 95, width: 130, height: 50)]
-        : [Rect(x: left + 130, y: 55, width: 150, height: 50),
-           Rect(x: left + 130, y: 135, width: 150, height: 50)]
+        ? [Rect(x: left + 150, y: top + 95, width: 140, height: 50)]
+        : [Rect(x: left + 140, y: top + 55, width: 160, height: 50),
+           Rect(x: left + 140, y: top + 135, width: 160, height: 50)]
 
     var elements: [Element] = [
         .label(Label(text: Text(string: code, size: 15, font: .code, bold: true),
-                     position: Point(x: left, y: 30))),
+                     position: Point(x: left, y: top + 30))),
     ]
     for (name, frame) in [("a", a), ("b", b)] {
         elements.append(.box(Box(frame: frame, cornerRadius: 6, palette: .variable, lines: [
@@ -275,10 +278,10 @@ func buffers(at left: Double, code: String, storages: [[Int]], words: Words) -> 
 }
 
 func copyOnWriteDiagram(_ words: Words) -> Diagram {
-    var diagram = Diagram(width: 640, height: 230, title: words.copyOnWriteTitle)
-    diagram.elements += buffers(at: 20, code: "var b = a", storages: [[1, 2, 3]], words: words)
-    diagram.elements.append(.rule(from: Point(x: 320, y: 20), to: Point(x: 320, y: 210)))
-    diagram.elements += buffers(at: 340, code: "b.append(4)", storages: [[1, 2, 3], [1, 2, 3, 4]],
+    var diagram = Diagram(width: 340, height: 410, title: words.copyOnWriteTitle)
+    diagram.elements += buffers(top: 0, code: "var b = a", storages: [[1, 2, 3]], words: words)
+    diagram.elements.append(.rule(from: Point(x: 10, y: 200), to: Point(x: 330, y: 200)))
+    diagram.elements += buffers(top: 205, code: "b.append(4)", storages: [[1, 2, 3], [1, 2, 3, 4]],
                                 words: words)
     return diagram
 }

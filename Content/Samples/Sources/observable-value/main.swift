@@ -16,6 +16,7 @@ final class ObservationToken {
     deinit { cancel() }  // like NSKeyValueObservation: dropping the token ends it
 }
 
+@dynamicMemberLookup
 final class Observed<Value> {
     private var observers: [Int: (_ old: Value, _ new: Value) -> Void] = [:]
     private var nextID = 0
@@ -30,6 +31,12 @@ final class Observed<Value> {
 
     init(_ value: Value) {
         self.value = value
+    }
+
+    // profile.city reads and writes profile.value.city
+    subscript<Property>(dynamicMember path: WritableKeyPath<Value, Property>) -> Property {
+        get { value[keyPath: path] }
+        set { value[keyPath: path] = newValue }
     }
 
     // Calls handler when the property at path changes; initial: also right away.
@@ -67,11 +74,11 @@ let cityToken = profile.observe(\.city, initial: true) { old, new in
 var nameToken: ObservationToken? = profile.observe(\.name) { old, new in
     print("  name: \(old ?? "(initial)") -> \(new)")
 }
-profile.value.city = "Bruges"
-profile.value.name = "Iris V."
-profile.value.city = "Bruges"  // same value: no call
-nameToken = nil                 // dropping the token stops the name observer
-profile.value.name = "Iris Vos"
+profile.city = "Bruges"
+profile.name = "Iris V."
+profile.city = "Bruges"  // same value: no call
+nameToken = nil          // dropping the token stops the name observer
+profile.name = "Iris Vos"
 cityToken.cancel()
-profile.value.city = "Antwerp"
-print("final: \(profile.value.name), \(profile.value.city), token: \(nameToken == nil ? "gone" : "kept")")
+profile.city = "Antwerp"
+print("final: \(profile.name), \(profile.city), token: \(nameToken == nil ? "gone" : "kept")")

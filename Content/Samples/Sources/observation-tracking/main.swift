@@ -73,6 +73,10 @@ print("apply a discount")
 cart.discount = 0.1
 label.flush()
 
+print("assign the discount it already has")
+cart.discount = 0.1        // equal to the stored value: observers are not told
+label.flush()
+
 // Observations: an async sequence of a tracked expression's values.
 print("Observations")
 let totals = Observations { money(cart.total) }

@@ -48,7 +48,7 @@ print(FractionStyle.mixed.rawValue)
 if let style = FractionStyle(rawValue: 2) {
     print(style)
 }
-print(FractionStyle(rawValue: 7) == nil)     // the model checks; an imported NS_ENUM would not
+print(FractionStyle(rawValue: 7) == nil)     // the model checks the raw value
 
 // Set syntax replaces FRCFormatReduce | FRCFormatSpaced.
 var options: FormatOptions = .standard

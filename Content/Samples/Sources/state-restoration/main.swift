@@ -1,6 +1,7 @@
 // state-restoration — an app that saves what the user was doing and shows it
 // again after the system has terminated it. Two versions save at different
 // callbacks; only one of them survives termination under memory pressure.
+// The window is a scene called "Notes": it restores when it connects.
 import Foundation
 import Lifecycle
 
@@ -23,8 +24,8 @@ final class NotesApp {
 
     func send(_ event: AppEvent) throws {
         for callback in try lifecycle.send(event) {
-            if callback == "application(_:didFinishLaunchingWithOptions:)" { restore() }
-            if callback == saveAt { save() }
+            if callback.description == "Notes: scene(_:willConnectTo:options:)" { restore() }
+            if callback.description == saveAt { save() }
         }
     }
 
@@ -56,21 +57,20 @@ let folder = FileManager.default.temporaryDirectory
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
-for (index, saveAt) in ["applicationDidEnterBackground(_:)", "applicationWillTerminate(_:)"].enumerated() {
+let callbacks = ["Notes: sceneDidEnterBackground(_:)", "app: applicationWillTerminate(_:)"]
+for (index, saveAt) in callbacks.enumerated() {
     print("saving in \(saveAt)")
     var app = NotesApp(saveAt: saveAt, archive: folder.appendingPathComponent("state-\(index).plist"))
-    try app.send(.launch)
-    try app.send(.activate)
+    for event: AppEvent in [.launch, .connect("Notes"), .activate("Notes")] { try app.send(event) }
     app.ui.screens.append("Note 7")          // the user opens a note
     app.ui.draft = "Buy mi"                  // and starts typing
-    try app.send(.deactivate)                // Home Screen
-    try app.send(.enterBackground)
-    try app.send(.suspend)
-    try app.send(.purge)                     // memory pressure: the process is gone
-    print("  process ended in state \(app.lifecycle.state)")
+    for event: AppEvent in [.deactivate("Notes"), .enterBackground("Notes"),   // Home Screen
+                            .suspend, .purge] {                               // memory pressure
+        try app.send(event)
+    }
+    print("  process ended, app \(app.lifecycle.state)")
 
     app = NotesApp(saveAt: saveAt, archive: app.archive)    // a fresh process
-    try app.send(.launch)
-    try app.send(.activate)
+    for event: AppEvent in [.launch, .connect("Notes"), .activate("Notes")] { try app.send(event) }
     print("  the user sees \(app.ui.screens.joined(separator: " > "))")
 }

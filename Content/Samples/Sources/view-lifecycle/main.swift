@@ -142,18 +142,20 @@ final class NavigationStack {
 
 // MARK: - A storyboard with one scene, and a day on the stack
 
-let addButton = Button(title: "Add")
-let listScene = SceneDescription(
-    controller: "ListController",
-    views: ["label-1": .label(Label()), "button-1": .button(addButton)],
-    outlets: [(property: "titleLabel", view: "label-1")],
-    actions: [(view: "button-1", method: "addTapped")])
+do {
+    let addButton = Button(title: "Add")
+    let listScene = SceneDescription(
+        controller: "ListController",
+        views: ["label-1": .label(Label()), "button-1": .button(addButton)],
+        outlets: [(property: "titleLabel", view: "label-1")],
+        actions: [(view: "button-1", method: "addTapped")])
 
-let navigation = NavigationStack()
-let list = ListController(name: "List")
-list.scene = listScene
-navigation.push(list)
-addButton.tap()
-navigation.push(ViewController(name: "Detail"))
-navigation.pop()
+    let navigation = NavigationStack()
+    let list = ListController(name: "List")
+    list.scene = listScene
+    navigation.push(list)
+    addButton.tap()
+    navigation.push(ViewController(name: "Detail"))
+    navigation.pop()
+}   // the stack, the list and its button go out of scope here
 print("-- done")
