@@ -28,6 +28,7 @@ let package = Package(
         .executableTarget(name: "nserror-bridge"),
         .executableTarget(name: "crash-trace"),
         .executableTarget(name: "format-specifiers"),
+        .executableTarget(name: "error-path"),
         // Chapter 4: Collections
         .executableTarget(name: "sort-people"),
         .executableTarget(name: "set-algebra"),

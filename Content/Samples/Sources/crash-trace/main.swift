@@ -1,73 +1,115 @@
-// Reading a crash report: find the message, the crashed thread and the first
-// frame in our own code. The report is invented, in the shape the Swift
-// runtime prints on Linux (Xcode's crash logs list frames the same way).
+// crash-trace — crashes on purpose and reads what the Swift runtime prints.
+// The program runs its own binary again as a child process, with the name of a
+// programmer error as its argument; the child makes that error and crashes,
+// and the parent reads the child's standard error: the message, the reason and
+// the frames of the crashed thread, and finds the first frame in our own code.
+import Foundation
 
-let report = """
-Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
+// snippet.crashes
+struct Cart {
+    var items: [String]
+    var counts: [Int]
 
-*** Program crashed: Illegal instruction at 0x00007f3a5c6f9361 ***
+    func item(at index: Int) -> String { items[index] }
+    func totalCount() -> Int { counts.reduce(0) { $0 + $1 } }
+}
 
-Thread 0 "Shop" crashed:
+struct CheckoutView {
+    let cart: Cart
+    func render(row: Int) -> String {
+        print("rendering row \(row)")
+        return cart.item(at: row)
+    }
+}
 
-  0      0x00007f3a5c6f9361 closure #1 in closure #1 in _assertionFailure(_:_:file:line:flags:) + 305 in libswiftCore.so
-  1 [ra] 0x00007f3a5c6f8e12 _assertionFailure(_:_:file:line:flags:) + 225 in libswiftCore.so
-  2 [ra] 0x00007f3a5c9b1a72 specialized Array.subscript.getter + 114 in libswiftSwiftOnoneSupport.so
-  3 [ra] 0x000055d0c1a2b3c4 Cart.item(at:) + 52 in Shop at /src/Shop/Cart.swift:41:16
-  4 [ra] 0x000055d0c1a2b9f0 CheckoutView.render() + 210 in Shop at /src/Shop/CheckoutView.swift:18:22
-  5 [ra] 0x000055d0c1a2c011 closure #1 in App.run() + 97 in Shop at /src/Shop/App.swift:30:9
-  6 [ra] 0x000055d0c1a2c2a8 App.run() + 56 in Shop at /src/Shop/App.swift:29:5
-  7 [ra] 0x000055d0c1a2c470 main + 48 in Shop at /src/Shop/main.swift:3:5
-  8 [ra] 0x00007f3a5b429d90 __libc_start_call_main + 128 in libc.so.6
+struct Account {
+    var balance: Int
+    mutating func withdraw(_ amount: Int) {
+        precondition(amount <= balance, "overdraft: \(amount) > \(balance)")
+        balance -= amount
+    }
+}
 
-Thread 1 "worker":
+/// The child's part: one programmer error of each kind.
+func crash(_ name: String) {
+    let cart = Cart(items: ["tea", "bun", "jam"], counts: [2, .max])
+    switch name {
+    case "index": print(CheckoutView(cart: cart).render(row: 3))
+    case "unwrap": print(Int("two")!)
+    case "overflow": print(cart.totalCount())
+    case "precondition":
+        var account = Account(balance: 0)
+        account.withdraw(5)
+    default: break
+    }
+}
+// snippet.end
 
-  0      0x00007f3a5b491117 __futex_abstimed_wait_common + 215 in libc.so.6
-"""
+if CommandLine.arguments.count > 1 {
+    crash(CommandLine.arguments[1])
+    exit(0)
+}
 
+// The parent's part.
 struct Frame {
-    let number: Int
-    let symbol: String
-    let image: String
-    let location: String?
+    var number: Int
+    var marks: String
+    var symbol: String
+    var place: String
+    /// A frame with a source line in this program's own file.
+    var isOurs: Bool { place.hasPrefix("main.swift:") }
 }
 
-/// Parses one frame line: number, [ra], address, symbol + offset, image, location.
+/// Reads one frame line: number, marks such as [ra] or [inlined], address,
+/// symbol, and "in IMAGE" or "in IMAGE at FILE:LINE:COLUMN".
 func parseFrame(_ line: Substring) -> Frame? {
-    let pattern = /^\s*(\d+)\s+(?:\[ra\]\s+)?0x[0-9a-f]+ (.+?) \+ \d+ in (\S+)(?: at (.+))?$/
+    let pattern = /^\s*(\d+) ((?:\[\w+\]\s*)*)\s*0x[0-9a-f]+ (.+?)(?: \+ \d+)? in (\S+)(?: at (\S+))?$/
     guard let match = line.firstMatch(of: pattern) else { return nil }
-    return Frame(number: Int(match.1)!, symbol: String(match.2),
-                 image: String(match.3), location: match.4.map(String.init))
+    var place = String(match.4)
+    if let location = match.5 {
+        // Keep the file name and line: the folder depends on the machine.
+        let parts = location.split(separator: "/").last!.split(separator: ":")
+        place = parts.prefix(2).joined(separator: ":")
+    }
+    return Frame(number: Int(match.1)!, marks: match.2.split(separator: " ").joined(separator: " "),
+                 symbol: String(match.3), place: place)
 }
 
-let lines = report.split(separator: "\n")
-let appImage = "Shop"
+/// Runs the child for one error and prints what it left behind.
+func examine(_ name: String) throws {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+    child.arguments = [name]
+    child.environment = ["SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,"
+        + "registers=none,images=none,output-to=stderr"]
+    let output = Pipe(), errors = Pipe()
+    child.standardOutput = output
+    child.standardError = errors
+    try child.run()
+    let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    child.waitUntilExit()
 
-if let message = lines.first(where: { $0.contains("Fatal error:") }) {
-    print("Message: \(message)")
-}
-if let reason = lines.first(where: { $0.hasPrefix("*** Program crashed:") }) {
-    print("Signal:  \(reason.dropFirst(4).dropLast(4))")
+    print("== \(name)")
+    let lines = report.split(separator: "\n")
+    if let message = lines.first(where: { $0.contains("Fatal error:") || $0.contains(" failed: ") }) {
+        print("message: \(message)")
+    }
+    if let headline = lines.first(where: { $0.hasPrefix("*** ") && !$0.contains("Backtracing") }) {
+        let reason = headline.dropFirst(4).dropLast(4)
+        print("reason:  \(reason.split(separator: " at 0x").first!)")
+    }
+    let how = child.terminationReason == .uncaughtSignal ? "signal" : "exit status"
+    print("ended:   \(how) \(child.terminationStatus); stdout held \(printed.count) bytes")
+    let frames = lines.compactMap(parseFrame)
+    let start = frames.first(where: \.isOurs)?.number
+    for frame in frames {
+        let marks = frame.marks.padding(toLength: 19, withPad: " ", startingAt: 0)
+        let note = frame.number == start ? "   <- start here" : ""
+        print("  \(frame.number) \(marks)\(frame.symbol)  (\(frame.place))\(note)")
+    }
 }
 
-// The frames of the crashed thread, up to the next thread.
-let start = lines.firstIndex { $0.hasSuffix("crashed:") }!
-var frames: [Frame] = []
-for line in lines[(start + 1)...] {
-    if line.hasPrefix("Thread ") { break }
-    if let frame = parseFrame(line) { frames.append(frame) }
-}
-print("Thread:  \(lines[start].dropLast())")
-print()
-
-for frame in frames {
-    let owner = frame.image == appImage ? "ours" : "    "
-    print("\(frame.number)  \(owner)  \(frame.symbol)  [\(frame.image)]")
-}
-print()
-
-if let culprit = frames.first(where: { $0.image == appImage }) {
-    print("Start reading at frame \(culprit.number): \(culprit.symbol)")
-    print("Source:  \(culprit.location ?? "no debug info")")
-    let callers = frames.filter { $0.image == appImage && $0.number > culprit.number }
-    print("Callers: " + callers.map(\.symbol).joined(separator: " <- "))
+for name in ["index", "unwrap", "overflow", "precondition"] {
+    try examine(name)
 }

@@ -1,23 +1,26 @@
 // String(format:) specifiers, a receipt laid out with them, and their traps.
+// Swift's Int is 64 bits, so it takes the l modifier: %ld, %lu, %lx.
 import Foundation
 
 let specimens: [(format: String, argument: any CVarArg)] = [
-    ("%d", 42),
-    ("%5d", 42),
-    ("%-5d", 42),
-    ("%05d", 42),
-    ("%+d", 42),
+    ("%5d", Int32(42)),
+    ("%5ld", 42),
+    ("%-5ld", 42),
+    ("%05ld", 42),
+    ("%+ld", 42),
     ("%ld", 9_000_000_000),
-    ("%u", UInt32(7)),
-    ("%x", 255),
-    ("%#X", 255),
-    ("%o", 8),
+    ("%lu", UInt(7)),
+    ("%lld", Int64.min),
+    ("%lx", 255),
+    ("%#lX", 255),
+    ("%lo", 8),
     ("%f", 3.14159),
     ("%.2f", 3.14159),
     ("%8.3f", 3.14159),
     ("%e", 12345.678),
+    ("%g", 12345.678),
     ("%g", 0.0001),
-    ("%@", "text" as NSString),
+    ("%@", "text"),
     ("%c", 65),
     ("%C", 0x416),
 ]
@@ -35,7 +38,7 @@ let lines = [("Green tea", 2, 3.5), ("Croissant", 1, 2.25), ("Water", 3, 0.9)]
 var total = 0.0
 for (item, count, price) in lines {
     let name = item.padding(toLength: 10, withPad: " ", startingAt: 0)
-    print(String(format: "%@ %2d x %5.2f = %6.2f", name, count, price, Double(count) * price))
+    print(String(format: "%@ %2ld x %5.2f = %6.2f", name, count, price, Double(count) * price))
     total += Double(count) * price
 }
 print(String(format: "%@ %24.2f", "Total", total))
@@ -48,5 +51,8 @@ print(String(format: "%.2f", locale: Locale(identifier: "ru_RU"), 1234.5))
 
 print()
 print("Mismatches compile but print nonsense:")
-print(String(format: "%d", 3.7))
-print(String(format: "%hhd", 300))
+print("%d  with 9_000_000_000: " + String(format: "%d", 9_000_000_000))
+print("%x  with -1:            " + String(format: "%x", -1))
+print("%d  with 3.7:           " + String(format: "%d", 3.7))
+print("%hhd with 300:          " + String(format: "%hhd", 300))
+print("%10@ with \"abc\":        [" + String(format: "%10@", "abc") + "]")

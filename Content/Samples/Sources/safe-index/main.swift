@@ -7,7 +7,7 @@ struct IndexOutOfRange: Error, CustomStringConvertible {
 }
 
 extension Collection {
-    /// Returns nil instead of stopping the program.
+    /// Returns nil instead of stopping the program (constant time for arrays).
     subscript(safe index: Index) -> Element? {
         indices.contains(index) ? self[index] : nil
     }
@@ -49,4 +49,4 @@ print("   try! -> \(first)")
 
 print("4. The plain subscript")
 print("   planets[2] -> \(planets[2])")
-// planets[3] would stop the program (in a debug build with "Fatal error: Index out of range").
+// planets[3] would stop the program; crash-trace makes that very mistake on purpose.
