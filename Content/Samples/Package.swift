@@ -32,7 +32,9 @@ let package = Package(
         // Chapter 4: Collections
         .executableTarget(name: "sort-people"),
         .executableTarget(name: "set-algebra"),
-        .executableTarget(name: "index-sections"),
+        .executableTarget(name: "set-diagram"),
+        .target(name: "IndexModel"),
+        .executableTarget(name: "index-sections", dependencies: ["IndexModel"]),
         .executableTarget(name: "plist-catalog"),
         // Chapter 5: Key paths and observation
         .executableTarget(name: "key-path-chain"),

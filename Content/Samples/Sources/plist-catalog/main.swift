@@ -77,4 +77,11 @@ let cheapNature = #Predicate<Book> { book in
     book.price <= budget && book.tags.contains("nature")
 }
 let matches = try books.filter(cheapNature)
-print("nature under \(budget):", matches.map(\.title).sorted().joined(separator: ", "))
+print("nature up to \(budget.formatted()):", matches.map(\.title).sorted().joined(separator: ", "))
+
+// Writing a plist: the tag counts become a dictionary at the root.
+let encoder = PropertyListEncoder()
+encoder.outputFormat = .xml
+let written = try encoder.encode(tagCounts)
+let readBack = try PropertyListDecoder().decode([String: Int].self, from: written)
+print("written and read back equal:", readBack == tagCounts)

@@ -19,11 +19,14 @@ show("subtracting (SwiftUI only)", swiftUI.subtracting(testing))
 show("symmetricDifference (just one)", swiftUI.symmetricDifference(testing))
 
 print("staff ⊆ SwiftUI:", staff.isSubset(of: swiftUI))
-print("staff ⊆ Testing:", staff.isSubset(of: testing))
-print("SwiftUI and [Ravi] disjoint:", swiftUI.isDisjoint(with: ["Ravi"]))
+print("staff == both:", staff == swiftUI.intersection(testing))
+
+// Any sequence will do as the argument, an array too.
+let newcomers = ["Ravi", "Olga"]
+print("SwiftUI and newcomers disjoint:", swiftUI.isDisjoint(with: newcomers))
 
 // The mutating forms change the set in place.
-var waitingList: Set = ["Ravi", "Olga"]
+var waitingList = Set(newcomers)
 waitingList.subtract(swiftUI.union(testing))
 show("waiting, not yet enrolled", waitingList)
 

@@ -36,6 +36,8 @@ show("2. age descending, then last (closure):",
      })
 
 // 3. The same idea as data: a list of sort descriptors, applied in order.
+// On Linux a String key path is compared with <; on Apple platforms (iOS 17
+// and later) its comparator defaults to .localizedStandard.
 let byCityThenAge = [
     SortDescriptor(\Person.city),
     SortDescriptor(\Person.age, order: .reverse),
