@@ -45,6 +45,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case expectedFailure = "PRM041"
     case figureChanged = "PRM042"
     case rawHTML = "PRM043"
+    case snippetWarning = "PRM044"
     // PRM060…PRM069: `primer import mdbook` and `primer import docc`.
     case importInput = "PRM060"
     case importStructure = "PRM061"
@@ -103,6 +104,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .outputFolder: return "The output folder is not one Primer may replace"
         case .unverifiedListing: return "A Swift block that is neither a sample, `{run}`, `{compile}`, `{fails}` nor `{listing-only}` (an error with `verify: strict`)"
         case .snippetCompile: return "An inline `{run}` or `{compile}` snippet does not compile"
+        case .snippetWarning: return "An inline `{run}` or `{compile}` snippet compiles with a warning (a reader who copies it sees the same warning)"
         case .expectedFailure: return "A `{fails}` snippet compiles, or fails with other errors than the ones its text quotes"
         case .figureChanged: return "A program drew a figure that differs from the one recorded, or none, or one that is missing"
         case .rawHTML: return "Raw HTML (with `raw_html: true`) holds something Primer does not publish: it is left out, or an element is closed where it must be"
@@ -166,6 +168,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .outputFolder: return "Choose a new or empty folder for --output (the default is site), outside Content and Templates."
         case .unverifiedListing: return "Mark the block: `{run}` (with an `output` block), `{compile}`, `{fails}` with an `error` block, or `{listing-only}` for Apple-only code."
         case .snippetCompile: return "Fix the code at the chapter's line given; setup the reader need not see goes between // snippet.hide and // snippet.show."
+        case .snippetWarning: return "Change the code at the chapter's line given as the warning says (for example `_ = value` for a result that is not used)."
         case .expectedFailure: return "Quote the compiler's error in the `error` block under the snippet (primer build --bless writes it), or fix the code so it fails."
         case .figureChanged: return "If the new drawing is right, record it with `primer build --bless`; otherwise fix the program that draws it."
         case .rawHTML: return "Write it in Markdown (a link, an image, a code block), or with the elements and attributes README's \"Raw HTML\" lists; close each element in its paragraph or HTML block."

@@ -133,11 +133,21 @@ public struct SampleOutcome: Hashable, Sendable {
     public var cached: Bool
     /// The image files (SVG, PNG) it wrote into `$PRIMER_FIGURES`, by file name.
     public var figures: [String: [UInt8]]
+    /// What the compiler warned about a snippet's code (line and column in the code it compiled).
+    public var warnings: [CompilerWarning]
     public init(id: SampleRunID, status: SampleStatus, output: String, errorTail: String, seconds: Double, cached: Bool,
-                figures: [String: [UInt8]] = [:]) {
+                figures: [String: [UInt8]] = [:], warnings: [CompilerWarning] = []) {
         self.id = id; self.status = status; self.output = output; self.errorTail = errorTail; self.seconds = seconds; self.cached = cached
-        self.figures = figures
+        self.figures = figures; self.warnings = warnings
     }
+}
+
+/// A compiler warning about a snippet, at a line and column of the snippet's code.
+public struct CompilerWarning: Hashable, Sendable, Codable {
+    public var line: Int
+    public var column: Int
+    public var text: String
+    public init(line: Int, column: Int, text: String) { self.line = line; self.column = column; self.text = text }
 }
 
 /// An inline Swift block the build checks: ```swift {run} (compiled and run like a doctest),

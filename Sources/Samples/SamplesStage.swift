@@ -138,6 +138,7 @@ public enum SamplesStage {
 
         // Build only when something must run; SwiftPM rebuilds only what changed.
         var runnable: [Job] = []
+        var snippetWarnings: [String: [CompilerWarning]] = [:]
         let buildTimeout = sources?.buildTimeout ?? SamplesSources.defaultBuildTimeout
         /// `swift build` of one package: its jobs can run when it built; otherwise its messages.
         func build(_ root: String, shownAs: String, jobs: [Job], failure: (Shell.Output) -> [Diagnostic]) {
@@ -173,6 +174,7 @@ public enum SamplesStage {
             let checkedAlone = missingSnippets.filter { uniqueSnippets[$0.id.name]?.mode != .run }.count
             if checkedAlone > 0 { options.progress?(.checked(checkedAlone, failed: checkedAlone - compiled.checked.count)) }
             runnable += compiled.runnable
+            snippetWarnings = compiled.warnings
             for (job, outcome) in compiled.checked {
                 outcomes[job.id] = outcome
                 cache.store(outcome, key: job.key)
@@ -192,7 +194,9 @@ public enum SamplesStage {
             options.progress?(.ran(job.shownAs, failed: !outcome.status.succeeded && !job.settings.expectFailure))
             return (job, outcome)
         }
-        for (job, outcome) in ran {
+        for (job, ranOutcome) in ran {
+            var outcome = ranOutcome
+            outcome.warnings = snippetWarnings[job.id.name] ?? []
             outcomes[job.id] = outcome
             // A failed start, or a timeout nobody asked for, may be the machine's fault: not remembered.
             switch outcome.status {
@@ -217,6 +221,7 @@ public enum SamplesStage {
             guard let outcome = outcomes[SampleRunID(name: use.snippet.targetName, locale: nil)] else { continue }
             report.snippets[use.snippet.targetName] = outcome
             let errors = report.diagnostics.filter(\.isError).count
+            report.diagnostics += compileWarnings(outcome, use: use)
             switch use.snippet.mode {
             case .run:
                 verify(outcome, snippet: use, options: options, report: &report)

@@ -7,6 +7,8 @@ extension SamplesStage {
     struct CompiledSnippets {
         /// `{run}` snippets that compiled: run with the samples.
         var runnable: [Job] = []
+        /// What the compiler warned about each runnable one, kept with its run's outcome.
+        var warnings: [String: [CompilerWarning]] = [:]
         /// `{compile}` and `{fails}` snippets whose check is complete: cached and verified.
         var checked: [(Job, SampleOutcome)] = []
         var diagnostics: [Diagnostic] = []
@@ -49,9 +51,12 @@ extension SamplesStage {
                 let text = errors.isEmpty ? outcome.otherOutput : errors.joined(separator: "\n") + "\n"
                 result.checked.append((job, SampleOutcome(id: job.id, status: .exited(outcome.succeeded ? 0 : 1), output: text,
                                                           errorTail: "", seconds: 0, cached: false)))
-            case .run where outcome.succeeded: result.runnable.append(job)
+            case .run where outcome.succeeded:
+                result.runnable.append(job)
+                if !outcome.warnings.isEmpty { result.warnings[job.id.name] = outcome.warnings }
             case .compile where outcome.succeeded:
-                result.checked.append((job, SampleOutcome(id: job.id, status: .exited(0), output: "", errorTail: "", seconds: 0, cached: false)))
+                result.checked.append((job, SampleOutcome(id: job.id, status: .exited(0), output: "", errorTail: "", seconds: 0, cached: false,
+                                                          warnings: outcome.warnings)))
             default:
                 for use in uses where use.snippet.targetName == job.id.name {
                     result.diagnostics += compileFailure(outcome, use: use, timeout: timeout)
@@ -81,6 +86,17 @@ extension SamplesStage {
             result.append(.error(.snippetCompile, "this snippet did not compile:\n" + tail(outcome.otherOutput, lines: 12), at: opening))
         }
         return result
+    }
+
+    /// What the compiler warned about a `{run}` or `{compile}` snippet, at the chapter's lines.
+    static func compileWarnings(_ outcome: SampleOutcome, use: SnippetUse) -> [Diagnostic] {
+        guard use.snippet.mode != .fails else { return [] }
+        return outcome.warnings.map { warning in
+            let place = SourceLocation(path: use.path, line: use.snippet.position.line + warning.line,
+                                       column: warning.column + use.snippet.position.column - 1)
+            return .warning(.snippetWarning, "this {\(use.snippet.mode.rawValue)} snippet compiles with a warning: \(warning.text)", at: place,
+                            suggestion: "a reader who copies it sees the same warning; change the code as it says")
+        }
     }
 
     /// A `{fails}` snippet must not compile, and must fail with every error its ```error block quotes.

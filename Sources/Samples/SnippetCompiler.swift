@@ -20,6 +20,11 @@ enum SnippetCompiler {
         /// What the compiler printed that is not a message of the snippet (a crash, a missing tool).
         var otherOutput: String
         var timedOut = false
+        var warnings: [CompilerWarning] { SnippetCompiler.warnings(messages) }
+    }
+
+    static func warnings(_ messages: [CompilerOutput.Message]) -> [CompilerWarning] {
+        messages.filter { $0.severity == "warning" }.map { CompilerWarning(line: $0.line, column: $0.column, text: $0.text) }
     }
 
     static let languageFlags = ["-swift-version", "6", "-diagnostic-style", "llvm"]
@@ -55,7 +60,8 @@ enum SnippetCompiler {
     }
 
     /// Type-checks declaration-only snippets as the files of one module. Returns the names that
-    /// passed; the rest must be checked on their own.
+    /// passed with no warning; the rest must be checked on their own (where a warning's column is
+    /// the reader's, not one moved by an inserted `fileprivate`).
     static func merged(_ snippets: [(name: String, code: String)], folder: String, timeout: Double) -> Set<String> {
         guard !snippets.isEmpty else { return [] }
         let directory = folder + "/merged"
@@ -70,8 +76,13 @@ enum SnippetCompiler {
         let arguments = ["swiftc", "-typecheck", "-wmo", "-enable-upcoming-feature", "MemberImportVisibility"] + languageFlags
             + ["-module-name", "PrimerSnippets"] + snippets.map { $0.name + ".swift" }.sorted()
         let output = compile(arguments, in: directory, folder: folder, libraries: nil, timeout: timeout)
-        if output.status == 0 && !output.timedOut { return Set(snippets.map(\.name)) }
         let text = output.stdout + "\n" + output.stderr
+        var warned = Set<String>()
+        for line in text.split(separator: "\n") {
+            guard let message = CompilerOutput.message(line), message.severity == "warning", wanted.contains(message.path) else { continue }
+            warned.insert(String(message.path.dropLast(6)))
+        }
+        if output.status == 0 && !output.timedOut { return Set(snippets.map(\.name)).subtracting(warned) }
         var blamed = Set<String>()
         var unattributed = output.timedOut
         for line in text.split(separator: "\n") {
@@ -79,7 +90,7 @@ enum SnippetCompiler {
             if wanted.contains(message.path) { blamed.insert(String(message.path.dropLast(6))) } else { unattributed = true }
         }
         if unattributed || blamed.isEmpty { return [] }
-        return Set(snippets.map(\.name)).subtracting(blamed)
+        return Set(snippets.map(\.name)).subtracting(blamed).subtracting(warned)
     }
 
     /// The folders of `folder` (the snippets' part of the cache) the compiler writes: the binaries
