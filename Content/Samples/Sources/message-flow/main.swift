@@ -3,8 +3,8 @@
 // diagram per pattern. Each participant is a column; each message an arrow
 // between two columns, in the order the chapter's samples send them. Labels
 // are in the language named by PRIMER_LOCALE (en, ru or zh-Hans), the file is
-// written into the folder named by PRIMER_FIGURES. The drawing is 360 units
-// wide, so a phone shows it at full size, with no text under 12 px.
+// written into the folder named by PRIMER_FIGURES. The drawing is 320 units
+// wide, the text column of a 360-pixel phone, so no text is drawn under 12 px.
 import Foundation
 
 // MARK: - What each panel shows
@@ -40,11 +40,11 @@ struct Words {
         switch locale {
         case "ru":
             Words(figureTitle: "Кто кому что посылает в четырёх паттернах главы",
-                  titles: ["(a) Делегат: один получатель, может ответить",
-                           "(b) Цель — действие: метод цели по событию",
-                           "(c) Уведомление: центр вызывает наблюдателей",
-                           "(d) MVC: всё идёт через контроллер"],
-                  participants: [["отсчёт", "делегат"], ["элемент", "цель"],
+                  titles: ["(a) Делегат: один получатель и ответ",
+                           "(b) target–action: событие вызывает метод",
+                           "(c) Уведомление: центр вызывает всех",
+                           "(d) MVC: всё через контроллер"],
+                  participants: [["отсчёт", "делегат"], ["элемент управления", "цель"],
                                  ["корзина", "центр", "наблюдатели"],
                                  ["представление", "контроллер", "модель"]],
                   legend: [.call: "вызов", .answer: "ответ (возвращаемое значение)",
@@ -52,7 +52,7 @@ struct Words {
         case "zh-Hans":
             Words(figureTitle: "本章四种模式中谁向谁发送什么",
                   titles: ["(a) 委托：唯一的接收者，可以回答",
-                           "(b) 目标–动作：事件发生时调用目标的方法",
+                           "(b) 目标–动作：事件调用目标的方法",
                            "(c) 通知：通知中心调用每个观察者",
                            "(d) MVC：一切都经过控制器"],
                   participants: [["倒计时", "委托"], ["控件", "目标"],
@@ -61,15 +61,15 @@ struct Words {
                   legend: [.call: "调用", .answer: "回答（返回值）", .registration: "事先注册"])
         default:
             Words(figureTitle: "Who sends what to whom in the chapter's four patterns",
-                  titles: ["(a) Delegate: one receiver, and it may answer",
+                  titles: ["(a) Delegate: one receiver, may answer",
                            "(b) Target–action: an event calls a method",
-                           "(c) Notification: the center calls observers",
-                           "(d) MVC: everything goes through the controller"],
+                           "(c) Notification: center calls observers",
+                           "(d) MVC: all through the controller"],
                   participants: [["countdown", "delegate"], ["control", "target"],
                                  ["cart", "center", "observers"],
                                  ["view", "controller", "model"]],
                   legend: [.call: "call", .answer: "answer (a return value)",
-                           .registration: "registration, made beforehand"])
+                           .registration: "registration beforehand"])
         }
     }
 }
@@ -111,7 +111,7 @@ enum Ink {
     static let boxStroke = "#2b5797"
 }
 
-let width = 360.0
+let width = 320.0
 let headerHeight = 22.0
 let boxHeight = 28.0
 let step = 28.0
@@ -126,7 +126,7 @@ func escaped(_ string: String) -> String {
 
 /// The centre of each of `count` columns spread across the width.
 func columns(_ count: Int) -> [Double] {
-    let margin = count == 2 ? 75.0 : 60.0
+    let margin = count == 2 ? 72.0 : 54.0
     let gap = (width - 2 * margin) / Double(count - 1)
     return (0..<count).map { margin + gap * Double($0) }
 }
@@ -142,7 +142,7 @@ func stroke(_ kind: Kind) -> String {
 /// Draws one panel with its top at `top`; returns the SVG lines and the panel's height.
 func draw(_ panel: Panel, top: Double) -> (lines: [String], height: Double) {
     let xs = columns(panel.participants.count)
-    let boxWidth = panel.participants.count == 2 ? 140.0 : 114.0
+    let boxWidth = panel.participants.count == 2 ? 140.0 : 104.0
     let boxTop = top + headerHeight
     let lifelineEnd = boxTop + boxHeight + step * Double(panel.messages.count) + 8
     var lines = ["<text x=\"6\" y=\"\(n(top + 15))\" font-size=\"13\" font-weight=\"bold\" "
@@ -156,7 +156,8 @@ func draw(_ panel: Panel, top: Double) -> (lines: [String], height: Double) {
             + "y2=\"\(n(lifelineEnd))\" stroke=\"\(Ink.lifeline)\" stroke-width=\"1\" stroke-dasharray=\"3,3\"/>")
         lines.append("<rect x=\"\(n(x - boxWidth / 2))\" y=\"\(n(boxTop))\" width=\"\(n(boxWidth))\" "
             + "height=\"\(n(boxHeight))\" rx=\"6\" fill=\"\(Ink.boxFill)\" stroke=\"\(Ink.boxStroke)\" stroke-width=\"1.5\"/>")
-        lines.append("<text x=\"\(n(x))\" y=\"\(n(boxTop + 19))\" font-size=\"13\" font-weight=\"bold\" "
+        let size = name.count > 12 ? 12 : 13             // long names one size smaller
+        lines.append("<text x=\"\(n(x))\" y=\"\(n(boxTop + 19))\" font-size=\"\(size)\" font-weight=\"bold\" "
             + "text-anchor=\"middle\" fill=\"\(Ink.text)\">\(escaped(name))</text>")
     }
     for (index, message) in panel.messages.enumerated() {
