@@ -57,6 +57,7 @@ let package = Package(
         .executableTarget(name: "notification-observer"),
         .executableTarget(name: "shared-store"),
         .executableTarget(name: "mvc-tasks"),
+        .executableTarget(name: "message-flow"),
     ],
     swiftLanguageModes: [.v6]
 )

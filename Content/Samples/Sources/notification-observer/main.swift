@@ -87,6 +87,9 @@ let kitchen = Cart(name: "kitchen", center: center)
 let garden = Cart(name: "garden", center: center)
 var badge: Badge? = Badge(watching: kitchen, center: center)
 let printer = ReceiptPrinter(center: center)
+_ = center.addObserver(of: Cart.self, for: .cartCheckedOut) { message in
+    print("dropped token: \(message.cart)")  // the token is gone, and the observation with it
+}
 
 kitchen.add("kettle", price: 30)
 garden.add("rake", price: 12)              // not the badge's cart: no output

@@ -48,26 +48,46 @@ class Control {
 final class Button: Control {
     let title: String
     init(title: String) { self.title = title }
-    func tap() { sendActions(for: .touchUpInside) }
+    func userTaps() { sendActions(for: .touchUpInside) }
 }
 
-final class Stepper: Control {
-    private(set) var value: Int
-    init(value: Int) { self.value = value }
-    func increment() {
-        value += 1
+/// Like UISwitch: the user's flip sends .valueChanged; setting it in code sends nothing.
+final class Switch: Control {
+    private(set) var isOn = false
+    func setOn(_ on: Bool) { isOn = on }
+    func userFlips() {
+        isOn.toggle()
         sendActions(for: .valueChanged)
     }
 }
 
-/// Plays the part of a view controller with two action methods.
+/// Like UISlider: a continuous slider reports every value of a drag, otherwise only the last.
+final class Slider: Control {
+    private(set) var value = 0
+    var isContinuous = true
+    func userDrags(through values: [Int]) {
+        for (index, newValue) in values.enumerated() {
+            value = newValue
+            if isContinuous || index == values.count - 1 {
+                sendActions(for: .valueChanged)
+            }
+        }
+    }
+}
+
+/// Plays the part of a view controller with three action methods.
 final class VolumeController {
     let name: String
     init(name: String) { self.name = name }
 
     func volumeChanged(_ sender: Control) {
-        guard let stepper = sender as? Stepper else { return }
-        print("\(name): volume is now \(stepper.value)")
+        guard let slider = sender as? Slider else { return }
+        print("\(name): volume \(slider.value)")
+    }
+
+    func muteChanged(_ sender: Control) {
+        guard let mute = sender as? Switch else { return }
+        print("\(name): mute \(mute.isOn ? "on" : "off")")
     }
 
     func save(_ sender: Control) {
@@ -78,20 +98,26 @@ final class VolumeController {
     deinit { print("\(name): deinit") }
 }
 
-let stepper = Stepper(value: 3)
+let slider = Slider()
+let mute = Switch()
 let saveButton = Button(title: "Save")
 var controller: VolumeController? = VolumeController(name: "settings")
 
-stepper.addTarget(controller!, action: VolumeController.volumeChanged, for: .valueChanged)
+slider.addTarget(controller!, action: VolumeController.volumeChanged, for: .valueChanged)
+mute.addTarget(controller!, action: VolumeController.muteChanged, for: .valueChanged)
 saveButton.addTarget(controller!, action: VolumeController.save, for: [.touchUpInside])
 saveButton.addAction(for: .touchUpInside) { sender in
     print("closure: \((sender as! Button).title) tapped")
 }
 
-stepper.increment()
-saveButton.tap()
+slider.userDrags(through: [3, 4, 5])
+slider.isContinuous = false
+slider.userDrags(through: [6, 7, 8])            // one action, for the last value
+mute.setOn(true)                                // code, not the user: no action
+mute.userFlips()
+saveButton.userTaps()
 saveButton.sendActions(for: .valueChanged)      // nobody registered for it
-controller = nil                                 // the controls did not keep it
+controller = nil                                // the controls did not keep it
 print("controller released")
-stepper.increment()
-saveButton.tap()
+slider.userDrags(through: [9])
+saveButton.userTaps()
