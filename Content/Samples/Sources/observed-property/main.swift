@@ -1,7 +1,7 @@
 // Property observers (willSet/didSet): when they run, when they do not,
 // and what a change to one member of a struct property looks like.
 
-struct Levels: CustomStringConvertible {
+struct Levels: Equatable, CustomStringConvertible {
     var volume = 5
     var bass = 0
     var description: String { "volume \(volume), bass \(bass)" }
