@@ -111,7 +111,7 @@ struct Words {
                             .equalValue: "значение равно сохранённому",
                             .notRead: "render() не читал это свойство"])
         case "zh-Hans":
-            Words(title: "Observation 跟踪循环：哪些写入会通知，哪些不会",
+            Words(title: "Observation 跟踪循环：哪些写入会触发通知，哪些不会",
                   steps: [
                     Step(heading: "1  渲染", lines: ["执行闭包，记录它读取了", "哪些可观察属性"],
                          code: "withObservationTracking { … }"),
@@ -121,7 +121,7 @@ struct Words {
                          code: "label.flush()"),
                   ],
                   nextPass: ["运行循环的下一轮"],
-                  notReported: "不会通知",
+                  notReported: "不触发通知",
                   reasons: [.secondBeforeFlush: "刷新之前的第二次修改",
                             .equalValue: "与已存储的值相等",
                             .notRead: "render() 没有读取这个属性"])
