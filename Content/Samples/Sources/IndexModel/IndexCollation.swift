@@ -23,9 +23,11 @@ public struct IndexCollation {
         guard let index = titles.lastIndex(where: {
             $0.compare(letter, locale: locale) != .orderedDescending
         }) else { return otherTitle }
-        // A letter that sorts after the last title belongs to another script.
+        // A letter that sorts after the last title belongs to another script,
+        // unless it is that title with a mark (Ž after Z).
         if index == titles.count - 1,
-           letter.compare(titles[index], options: .caseInsensitive, locale: locale) != .orderedSame {
+           letter.compare(titles[index], options: [.caseInsensitive, .diacriticInsensitive],
+                          locale: locale) != .orderedSame {
             return otherTitle
         }
         return titles[index]

@@ -2,6 +2,7 @@
 // Swift's Int is 64 bits, so it takes the l modifier: %ld, %lu, %lx.
 import Foundation
 
+/// Each specifier with an argument of the type it reads.
 let specimens: [(format: String, argument: any CVarArg)] = [
     ("%5d", Int32(42)),
     ("%5ld", 42),
@@ -21,16 +22,21 @@ let specimens: [(format: String, argument: any CVarArg)] = [
     ("%g", 12345.678),
     ("%g", 0.0001),
     ("%@", "text"),
-    ("%c", 65),
-    ("%C", 0x416),
+    ("%c", CChar(65)),
+    ("%C", UInt16(0x416)),
 ]
 
-print("specifier   result")
-for (format, argument) in specimens {
-    let result = String(format: format, argument)
-    print(format.padding(toLength: 12, withPad: " ", startingAt: 0) + "[" + result + "]")
+/// One line of the table: the format, the argument it was given, the result.
+func row(_ format: String, _ given: String, _ result: String) -> String {
+    format.padding(toLength: 8, withPad: " ", startingAt: 0)
+        + given.padding(toLength: 28, withPad: " ", startingAt: 0) + result
 }
-print("%%          [" + String(format: "%%") + "]")
+
+print(row("format", "argument", "result"))
+for (format, argument) in specimens {
+    print(row(format, "\(type(of: argument)) \(argument)", "[" + String(format: format, argument) + "]"))
+}
+print(row("%%", "none", "[" + String(format: "%%") + "]"))
 
 print()
 print("A receipt:")

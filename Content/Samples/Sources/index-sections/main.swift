@@ -5,7 +5,7 @@ import Foundation
 import IndexModel
 
 let names: [String: [String]] = [
-    "en": ["Baker", "Álvarez", "Abbott", "Zimmer", "Chen", "O'Neill",
+    "en": ["Baker", "Álvarez", "Abbott", "Zimmer", "Chen", "O'Neill", "Žukauskas",
            "Ødegaard", "Okafor", "Жуков", "42nd Street Deli", "Brennan"],
     "ru": ["Яковлев", "Ёлкина", "Елисеев", "Иванова", "Йорданов", "Жуков",
            "Абрамова", "Щукин", "Эмин", "Smith", "Ершов", "Игнатьев"],
@@ -15,13 +15,13 @@ let names: [String: [String]] = [
 ]
 
 let code = ProcessInfo.processInfo.environment["PRIMER_LOCALE"] ?? "en"
-let language = names[code] == nil ? "en" : code
+let language = names.keys.contains(code) ? code : "en"
 let collation: IndexCollation = switch language {
 case "ru": .russian
 case "zh-Hans": .chinese
 default: .english
 }
-let sections = collation.sections(for: names[language]!)
+let sections = collation.sections(for: names[language, default: []])
 
 // What a table view asks its data source for: the index titles...
 print("index:", sections.map(\.title).joined(separator: " "))

@@ -79,9 +79,22 @@ struct Words {
 
 // MARK: - Layout: one column of states, most active at the top
 
+extension AppState {
+    /// The state's row in the figure, counted from the top.
+    var row: Int {
+        switch self {
+        case .active: 0
+        case .inactive: 1
+        case .background: 2
+        case .suspended: 3
+        case .notRunning: 4
+        }
+    }
+}
+
 let width = 360.0, boxLeft = 80.0, boxWidth = 200.0, boxHeight = 50.0
-let rows: [AppState] = [.active, .inactive, .background, .suspended, .notRunning]
-func top(_ state: AppState) -> Double { 16 + 120 * Double(rows.firstIndex(of: state)!) }
+let rows = AppState.allCases.sorted { $0.row < $1.row }
+func top(_ state: AppState) -> Double { 16 + 120 * Double(state.row) }
 
 struct Point { var x, y: Double }
 
@@ -94,12 +107,13 @@ struct Route {
 }
 
 func route(_ arrow: Arrow) -> Route {
-    let from = rows.firstIndex(of: arrow.from)!, to = rows.firstIndex(of: arrow.to)!
+    let from = arrow.from.row, to = arrow.to.row
     if abs(from - to) == 1 {
         // Neighbours: down on the left at x = 160, up on the right at x = 200.
         let down = to > from
         let x = down ? 160.0 : 200.0
-        let upper = top(rows[min(from, to)]) + boxHeight, lower = top(rows[max(from, to)])
+        let upper = top(from < to ? arrow.from : arrow.to) + boxHeight
+        let lower = top(from < to ? arrow.to : arrow.from)
         let (start, end) = down ? (upper, lower - 2) : (lower, upper + 2)
         return Route(points: [Point(x: x, y: start), Point(x: x, y: end)],
                      label: Point(x: down ? x - 8 : x + 8, y: (upper + lower) / 2 + 4),
@@ -147,10 +161,11 @@ func diagram(_ words: Words, moves: [Arrow: (events: [String], calls: Bool)]) ->
         body.append("<text x=\"\(n(boxLeft + boxWidth / 2))\" y=\"\(n(y + 21))\" font-size=\"15\" "
             + "font-family=\"monospace\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#222222\">\(state)</text>")
         body.append("<text x=\"\(n(boxLeft + boxWidth / 2))\" y=\"\(n(y + 40))\" font-size=\"12\" "
-            + "text-anchor=\"middle\" fill=\"#444444\">\(escaped(words.notes[state]!))</text>")
+            + "text-anchor=\"middle\" fill=\"#444444\">\(escaped(words.notes[state, default: ""]))</text>")
     }
-    for arrow in moves.keys.sorted(by: { ($0.from.rawValue, $0.to.rawValue) < ($1.from.rawValue, $1.to.rawValue) }) {
-        let move = moves[arrow]!, route = route(arrow)
+    let sorted = moves.sorted { ($0.key.from.rawValue, $0.key.to.rawValue) < ($1.key.from.rawValue, $1.key.to.rawValue) }
+    for (arrow, move) in sorted {
+        let route = route(arrow)
         body.append(line(route.points, dashed: !move.calls))
         let rotation = route.angle == 0 ? ""
             : " transform=\"rotate(\(n(route.angle)) \(n(route.label.x)) \(n(route.label.y)))\""

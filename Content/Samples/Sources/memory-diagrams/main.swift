@@ -236,9 +236,9 @@ func retainCycleDiagram(_ words: Words) -> Diagram {
                                     palette: .freed, words: words)
     diagram.elements += [
         .legend(LegendEntry(reference: .strong, meaning: words.strongReference,
-                            position: Point(x: 30, y: 418))),
+                            position: Point(x: 20, y: 418))),
         .legend(LegendEntry(reference: .weak, meaning: words.weakReference,
-                            position: Point(x: 190, y: 418))),
+                            position: Point(x: 185, y: 418))),
     ]
     return diagram
 }
@@ -367,7 +367,7 @@ func svg(_ diagram: Diagram) -> String {
                 + "x2=\"\(number(to.x))\" y2=\"\(number(to.y))\" stroke=\"\(Ink.rule)\" stroke-width=\"1\"/>")
         case let .legend(entry):
             let start = entry.position
-            let end = Point(x: start.x + 50, y: start.y)
+            let end = Point(x: start.x + 36, y: start.y)   // short, so a Russian label fits
             body.append(svgArrow(Arrow(path: .straight(from: start, to: end), reference: entry.reference)))
             body.append(svgText(Text(string: entry.meaning, size: 13),
                                 at: Point(x: end.x + 8, y: start.y + 5), centred: false))

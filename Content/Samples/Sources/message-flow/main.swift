@@ -78,7 +78,7 @@ struct Words {
 func panels(_ words: Words) -> [Panel] {
     let messages: [[Message]] = [
         [Message(from: 1, to: 0, label: "delegate = self", kind: .registration),
-         Message(from: 0, to: 1, label: "countdownShouldStart"),
+         Message(from: 0, to: 1, label: "countdownShouldStart(_:)"),
          Message(from: 1, to: 0, label: "true", kind: .answer),
          Message(from: 0, to: 1, label: "countdown(_:didTick:)"),
          Message(from: 0, to: 1, label: "countdownDidFinish(_:)")],
@@ -112,7 +112,7 @@ enum Ink {
 }
 
 let width = 320.0
-let headerHeight = 22.0
+let headerHeight = 30.0            // room for the title above a stacked box
 let boxHeight = 28.0
 let step = 28.0
 
@@ -142,7 +142,7 @@ func stroke(_ kind: Kind) -> String {
 /// Draws one panel with its top at `top`; returns the SVG lines and the panel's height.
 func draw(_ panel: Panel, top: Double) -> (lines: [String], height: Double) {
     let xs = columns(panel.participants.count)
-    let boxWidth = panel.participants.count == 2 ? 140.0 : 104.0
+    let boxWidth = panel.participants.count == 2 ? 140.0 : 100.0
     let boxTop = top + headerHeight
     let lifelineEnd = boxTop + boxHeight + step * Double(panel.messages.count) + 8
     var lines = ["<text x=\"6\" y=\"\(n(top + 15))\" font-size=\"13\" font-weight=\"bold\" "
@@ -166,7 +166,7 @@ func draw(_ panel: Panel, top: Double) -> (lines: [String], height: Double) {
         let end = to > from ? to - 3 : to + 3
         lines.append("<line x1=\"\(n(from))\" y1=\"\(n(y))\" x2=\"\(n(end))\" y2=\"\(n(y))\" \(stroke(message.kind))/>")
         let colour = message.kind == .registration ? Ink.registration : Ink.text
-        lines.append("<text x=\"\(n((from + to) / 2))\" y=\"\(n(y - 5))\" font-size=\"12\" "
+        lines.append("<text x=\"\(n((from + to) / 2))\" y=\"\(n(y - 8))\" font-size=\"12\" "
             + "font-family=\"monospace\" text-anchor=\"middle\" fill=\"\(colour)\">\(escaped(message.label))</text>")
     }
     return (lines, lifelineEnd - top + 14)

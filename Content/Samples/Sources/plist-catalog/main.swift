@@ -61,8 +61,8 @@ let books = try PropertyListDecoder().decode([Book].self, from: data)
 
 // A dictionary keyed by decade, printed in key order.
 let byDecade = Dictionary(grouping: books) { $0.year / 10 * 10 }
-for decade in byDecade.keys.sorted() {
-    let titles = byDecade[decade]!.map(\.title).sorted()
+for (decade, group) in byDecade.sorted(by: { $0.key < $1.key }) {
+    let titles = group.map(\.title).sorted()
     print("\(decade)s:", titles.joined(separator: ", "))
 }
 

@@ -103,11 +103,13 @@ let mute = Switch()
 let saveButton = Button(title: "Save")
 var controller: VolumeController? = VolumeController(name: "settings")
 
-slider.addTarget(controller!, action: VolumeController.volumeChanged, for: .valueChanged)
-mute.addTarget(controller!, action: VolumeController.muteChanged, for: .valueChanged)
-saveButton.addTarget(controller!, action: VolumeController.save, for: [.touchUpInside])
+if let controller {
+    slider.addTarget(controller, action: VolumeController.volumeChanged, for: .valueChanged)
+    mute.addTarget(controller, action: VolumeController.muteChanged, for: .valueChanged)
+    saveButton.addTarget(controller, action: VolumeController.save, for: [.touchUpInside])
+}
 saveButton.addAction(for: .touchUpInside) { sender in
-    print("closure: \((sender as! Button).title) tapped")
+    print("closure: \((sender as? Button)?.title ?? "?") tapped")
 }
 
 slider.userDrags(through: [3, 4, 5])
