@@ -75,9 +75,9 @@ struct Words {
         switch locale {
         case "ru":
             Words(title: ["Путь одной ошибки через", "throws, Result и NSError"],
-                  thrown: "брошена функцией store",
+                  thrown: "выброшена функцией store",
                   stored: "сохранена как значение",
-                  caught: "брошена снова; catch знает тип",
+                  caught: "выброшена снова; catch знает тип",
                   bridged: "так её видит Objective-C",
                   apple: ["Платформы Apple:", "приведение вернёт", "то же значение"],
                   linux: ["Linux: %@;", "значение", "собирают по code", "и userInfo:"])

@@ -29,7 +29,7 @@ struct Words {
                 dog: "Собака",
                 strongReference: "сильная ссылка",
                 weakReference: "слабая ссылка",
-                copyOnWriteTitle: "Копирование при записи: после b = a оба буфера разделяют "
+                copyOnWriteTitle: "Копирование при записи: после b = a оба буфера делят "
                     + "одно хранилище; после b.append(4) у b своя копия",
                 storage: "Хранилище")
         case "zh-Hans":

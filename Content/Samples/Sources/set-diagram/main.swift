@@ -36,8 +36,8 @@ struct Words {
                   })
         case "zh-Hans":
             Words(title: "集合 swiftUI 与 testing 的运算",
-                  either: "至少在其中一个", both: "同时在两个中",
-                  firstOnly: "在 swiftUI 中、不在 testing 中", exactlyOne: "恰好在其中一个",
+                  either: "至少在其中一个中", both: "同时在两者中",
+                  firstOnly: "在 swiftUI 中、不在 testing 中", exactlyOne: "恰好在其中一个中",
                   people: { "\($0) 人" })
         default:
             Words(title: "Set operations on swiftUI and testing",

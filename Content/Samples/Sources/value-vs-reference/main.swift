@@ -32,7 +32,7 @@ struct Words {
     static func forLocale(_ locale: String) -> Words {
         switch locale {
         case "ru":
-            Words(title: "Структура при присваивании копируется, экземпляр класса — разделяется",
+            Words(title: "Структура при присваивании копируется, а экземпляр класса остаётся общим",
                   valueType: "struct: тип-значение", referenceType: "class: ссылочный тип",
                   copies: "два независимых значения", shared: "один общий объект")
         case "zh-Hans":
