@@ -87,6 +87,27 @@ static void child_failed(int report_fd) {
     _exit(127);
 }
 
+#ifndef CLOSE_RANGE_CLOEXEC
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#endif
+
+/// Every descriptor above stderr that Primer has open (a preview's sockets, cache files, other
+/// runs' pipes) is closed by the exec: the program sees only its stdin, stdout and stderr, and
+/// its own open-file limit counts from there. The report pipe stays usable until the exec.
+static void close_inherited_on_exec(void) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return;
+#endif
+    // Kernels before 5.11: one fcntl per possible descriptor (async-signal-safe).
+    struct rlimit files;
+    long last = getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY ? (long)files.rlim_cur : 65536;
+    if (last > 1048576) last = 1048576;
+    for (long fd = 3; fd < last; fd++) {
+        int flags = fcntl((int)fd, F_GETFD);
+        if (flags >= 0 && !(flags & FD_CLOEXEC)) fcntl((int)fd, F_SETFD, flags | FD_CLOEXEC);
+    }
+}
+
 static void start_child(const primer_run_options *o, const char *path, char *const *argv, pid_t parent,
                         int out_fd, int err_fd, int report_fd) {
     sigset_t empty;
@@ -99,6 +120,7 @@ static void start_child(const primer_run_options *o, const char *path, char *con
     int in_fd = open(o->stdin_path ? o->stdin_path : "/dev/null", O_RDONLY | O_CLOEXEC);
     if (in_fd < 0) child_failed(report_fd);
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) child_failed(report_fd);
+    close_inherited_on_exec();
     if (o->cwd && chdir(o->cwd) != 0) child_failed(report_fd);
     struct { int resource; long value; } limits[] = {
         {RLIMIT_AS, o->limit_memory}, {RLIMIT_NPROC, o->limit_processes},

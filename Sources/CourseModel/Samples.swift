@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file of the samples package, path relative to the package root (`Sources/fraction/main.swift`).
 public struct SampleFile: Hashable, Sendable {
     public var path: String
@@ -239,12 +241,46 @@ public struct OutputBlock: Hashable, Sendable {
     public var text: String
     public var status: SampleStatus
     /// The command a learner runs to see it for themselves (nil for inline snippets).
-    public var command: String?
+    public var command: RunCommand?
     /// What a program printed, or (under a `{fails}` snippet) the errors the compiler gave.
     public enum Kind: Hashable, Sendable { case program, compilerErrors }
     public var kind: Kind
-    public init(text: String, status: SampleStatus, command: String?, kind: Kind = .program) {
+    public init(text: String, status: SampleStatus, command: RunCommand?, kind: Kind = .program) {
         self.text = text; self.status = status; self.command = command; self.kind = kind
+    }
+}
+
+/// How a learner runs a sample as the build ran it: its locale's environment, its arguments,
+/// its input file.
+public struct RunCommand: Hashable, Sendable {
+    public var packageRoot: String
+    public var sample: String
+    public var arguments: [String]
+    /// A file of the package, as samples.yml names it.
+    public var stdin: String?
+    /// Set for a per-locale sample: the run that page shows.
+    public var locale: LocaleTag?
+    public init(packageRoot: String, sample: String, settings: SampleSettings, locale: LocaleTag?) {
+        self.packageRoot = packageRoot; self.sample = sample; self.arguments = settings.arguments; self.stdin = settings.stdin
+        self.locale = settings.perLocale ? locale : nil
+    }
+
+    /// The shell command: from the course's folder, or (`inPackage`) from the package's own
+    /// folder, as a reader of a book with the downloaded package runs it.
+    public func text(inPackage: Bool) -> String {
+        var words: [String] = []
+        if let locale {
+            words += ["PRIMER_LOCALE=\(locale.rawValue)", "LANG=\(locale.rawValue.replacingOccurrences(of: "-", with: "_")).UTF-8"]
+        }
+        words += ["swift", "run"] + (inPackage ? [] : ["--package-path", Self.quoted(packageRoot)]) + [sample] + arguments.map(Self.quoted)
+        if let stdin { words += ["<", Self.quoted(inPackage ? stdin : packageRoot + "/" + stdin)] }
+        return words.joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back.
+    static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_-./=:,+@%".unicodeScalars.contains($0)) }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

@@ -323,7 +323,7 @@ struct EPUBChapterRenderer {
                 out += " <span class=\"output-status\">" + XML.escape(strings.format("output_timeout", String(Int(seconds)))) + "</span>"
             }
             out += "</figcaption>\n<pre class=\"output-text\"><samp>\(XML.escape(output.text))</samp></pre>\n"
-            if let command = output.command.map(EditionInput.bookCommand) {
+            if let command = output.command?.text(inPackage: true) {
                 out += "<p class=\"run-it\">\(XML.escape(strings["sample_run_yourself"])) <code>\(XML.escape(command))</code></p>\n"
             }
             out += "</figure>\n"

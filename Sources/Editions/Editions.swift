@@ -43,12 +43,4 @@ public struct EditionInput: Sendable {
         }
         return parts.joined(separator: "/")
     }
-
-    /// The command that runs a sample, as a reader of a book runs it: in the folder of its
-    /// downloaded package, not in the course's own (whose path means nothing outside the machine
-    /// that built the book).
-    public static func bookCommand(_ command: String) -> String {
-        guard command.hasPrefix("swift run --package-path "), let name = command.split(separator: " ").last else { return command }
-        return "swift run " + name
-    }
 }

@@ -505,7 +505,7 @@ struct ChapterWriter {
         else if case .timedOut(let seconds) = output.status { status = strings.format("output_timeout", String(Int(seconds))) }
         if let status { head += " " + TypstMarkup.text(status) }
         var body = "#\(raw(boundedCode(output.text), language: nil))"
-        if let command = output.command.map(EditionInput.bookCommand) {
+        if let command = output.command?.text(inPackage: true) {
             body += "\n#text(size: 8pt)[\(TypstMarkup.text(strings["sample_run_yourself"])) #raw(\(TypstMarkup.string(command)));]"
         }
         let failed = !output.status.succeeded

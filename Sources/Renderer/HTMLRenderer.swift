@@ -232,7 +232,7 @@ public struct HTMLRenderer {
                 out += " <span class=\"output-status\">" + escapeHTML(strings.format("output_timeout", String(Int(seconds)))) + "</span>"
             }
             out += "</figcaption>\n<pre class=\"output-text\"><samp>\(escapeHTML(output.text))</samp></pre>\n"
-            if let command = output.command {
+            if let command = output.command?.text(inPackage: false) {
                 out += "<p class=\"run-it\">\(escapeHTML(strings["sample_run_yourself"])) <code>\(escapeHTML(command))</code></p>\n"
             }
             out += "</figure>\n"

@@ -81,9 +81,11 @@ struct SampleExpander {
             return [block, .listingOnlyNote(inline: true)]
         case .figure(var figure) where figure.image.source.hasPrefix(Self.drawnScheme) || figure.image.source.hasPrefix(Self.snippetScheme):
             let source = figure.image.source
-            guard let drawn = drawnFigure(source, at: figure.image.position) else { return [] }
+            guard let (drawn, size) = drawnFigure(source, at: figure.image.position) else { return [] }
             figure.drawn = drawn
             figure.image.source = drawn.path
+            // Its size, as a course image gets from its file: the page keeps its place before it loads.
+            if let size { figure.image.variants = ImageVariants(size: size) }
             return [.figure(figure)]
         default:
             return [block.mappingContainedBlocks { expand($0) }]
@@ -95,7 +97,8 @@ struct SampleExpander {
     static let drawnScheme = "sample:"
     static let snippetScheme = "snippet:"
 
-    mutating func drawnFigure(_ source: String, at position: Position) -> DrawnFigure? {
+    /// The figure `source` names, with the size its file gives.
+    mutating func drawnFigure(_ source: String, at position: Position) -> (DrawnFigure, ImageSize?)? {
         let bySample = source.hasPrefix(Self.drawnScheme)
         let what = bySample ? "sample" : "snippet"
         let reference = source.dropFirst(bySample ? Self.drawnScheme.count : Self.snippetScheme.count)
@@ -134,7 +137,7 @@ struct SampleExpander {
         }
         // No outcome: the run failed, and that is already reported.
         guard let outcome = bySample ? results.outcomes[run] : results.snippets[run.name] else { return nil }
-        guard outcome.figures[file] != nil else {
+        guard let bytes = outcome.figures[file] else {
             let drawn = outcome.figures.keys.sorted()
             diagnostics.append(.error(.sampleEmbed, "\(what) '\(bySample ? run.description : name)' did not draw '\(file)'", at: location(position),
                                       suggestion: closestMatch(to: file, in: drawn).map { "did you mean '\($0)'?" }
@@ -142,7 +145,8 @@ struct SampleExpander {
                                                           : "it drew: " + drawn.joined(separator: ", "))))
             return nil
         }
-        return DrawnFigure(run: run, file: file, path: SitePaths.drawnFigure(folder: folder, file: file))
+        return (DrawnFigure(run: run, file: file, path: SitePaths.drawnFigure(folder: folder, file: file)),
+                ImageSize.read(Array(bytes.prefix(4096)), svg: file.lowercased().hasSuffix(".svg")))
     }
 
     mutating func expand(_ embed: SampleEmbed) -> [Block] {
@@ -212,7 +216,8 @@ struct SampleExpander {
             let id = SampleRunID(name: target.name, locale: target.settings.perLocale ? locale : nil)
             if let outcome = results.outcomes[id] {
                 blocks.append(.output(OutputBlock(text: outcome.output, status: outcome.status,
-                                                  command: "swift run --package-path \(package.root) \(target.name)")))
+                                                  command: RunCommand(packageRoot: package.root, sample: target.name,
+                                                                      settings: target.settings, locale: locale))))
             }
         }
         if target.kind == .executable { blocks.append(.sampleLinks(target.name)) }

@@ -108,7 +108,7 @@ public enum SamplesStage {
         let libraryModules = package.map { libraryTargetsByModule($0) } ?? [:]
         for (name, snippet) in uniqueSnippets.sorted(by: { $0.key < $1.key }) {
             var hasher = StableHash()
-            hasher.add("snippet-v4")
+            hasher.add("snippet-v5")
             hasher.add(Shell.toolchainVersion)
             hasher.add(snippet.mode.rawValue)
             hasher.add(snippet.code)

@@ -103,17 +103,22 @@ import Glibc
     @Test func fourHundredHalfSentHeadersNeitherStopThePreviewNorStayOpen() async throws {
         // A timeout long enough that opening the 400 never outlasts it, even while the whole
         // suite loads two cores (more than 5 s was seen there).
-        let (process, port) = try await blocking { try serve(idleTimeout: 20) }
+        let timeout = 20
+        let (process, port) = try await blocking { try serve(idleTimeout: timeout) }
         defer { process.terminate(); process.waitUntilExit() }
+        let opening = ContinuousClock.now
         let stalled = try await blocking { halfOpen(400, port: port) }
         defer { stalled.forEach { close($0) } }
         #expect(stalled.count == 400)
-        let (answer, firstClose, page) = try await blocking { answerAndFirstClose(port: port, path: "/en/details.html", stalled: stalled, timeout: 60) }
+        let asked = ContinuousClock.now
+        let page = try await blocking { try fetch(port: port, path: "/en/details.html", timeout: 60) }
         #expect(page.hasPrefix("HTTP/1.1 200"), "\(page.prefix(200))")
-        // Answered while they were all still open, not frozen until their timeout freed a place
-        // (0.03–0.05 s on a quiet machine).
-        let order = (try #require(answer), try #require(firstClose))
-        #expect(order.0 < order.1, "answered after \(order.0), first stalled connection closed after \(order.1)")
+        // Answered while they were still open: before the first of them could time out (the
+        // kernel may still reset a few whose handshake it dropped under load, which frees nothing
+        // the server held). 0.03–0.05 s on a quiet machine.
+        let answered = ContinuousClock.now
+        #expect(answered - opening < .seconds(timeout) - .milliseconds(500),
+                "opened from \(opening), asked after \(asked - opening), answered after \(answered - opening)")
         // Every one of them is closed once its time is up.
         #expect(try await blocking { closedByServer(stalled, within: 30) } == 400)
         #expect(process.isRunning)
@@ -121,11 +126,11 @@ import Glibc
 
     /// A GET sent while `stalled` are open: how long its answer took to start, and how long
     /// until the server closed the first of `stalled`.
-    func answerAndFirstClose(port: Int, path: String = "/", stalled: [Int32], timeout: Double) -> (answer: Duration?, firstClose: Duration?, page: String) {
+    func answerAndFirstClose(port: Int, stalled: [Int32], timeout: Double) -> (answer: Duration?, firstClose: Duration?, page: String) {
         guard let fd = connectLocally(port: port) else { return (nil, nil, "") }
         defer { close(fd) }
         let start = ContinuousClock.now
-        _ = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".withCString { send(fd, $0, strlen($0), 0) }
+        _ = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".withCString { send(fd, $0, strlen($0), 0) }
         var watched = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)] + stalled.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var answer: Duration?, firstClose: Duration?
         var page: [UInt8] = []

@@ -35,6 +35,18 @@ import Testing
         #expect(SampleStatus.signal(11).explanation == "crashed with signal 11 (SIGSEGV)")
     }
 
+    @Test func aRunSeesNoneOfPrimersOpenFiles() throws {
+        // Descriptors Primer holds without close-on-exec (a preview's client sockets, say): 300 of
+        // them, more than a sample's open-file limit would leave room for if it inherited them.
+        let held = (0..<300).map { _ in open("/dev/null", O_RDONLY) }
+        defer { held.forEach { close($0) } }
+        #expect(held.allSatisfy { $0 >= 0 })
+        let outcome = run("ls /proc/self/fd | sort -n | tr '\\n' ' '")
+        #expect(outcome.status == .exited(0), "\(outcome.errorTail)")
+        // 0, 1, 2, and the descriptor ls opened to read the folder.
+        #expect(outcome.output.split(separator: " ").count == 4, "\(outcome.output)")
+    }
+
     @Test func stdinIsEmptyUnlessGiven() {
         #expect(run("cat; echo end").output == "end\n")
         #expect(run("cat", stdin: Array("line one\nline two\n".utf8)).output == "line one\nline two\n")
