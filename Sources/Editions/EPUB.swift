@@ -156,7 +156,7 @@ struct Book {
                 entries.append(OutlineEntry(depth: entries.map(\.depth).min() ?? 2, number: nil,
                                             title: input.strings(of: page)["edition_solutions"], id: id))
             }
-            let label = strings.chapterLabel(page.numbering.label).map { XML.escape($0) + ". " } ?? ""
+            let label = strings.chapterLabel(page.numbering.label).map { XML.escape($0 + strings["label_title_separator"]) } ?? ""
             var out = "<li><a href=\"\(XML.escapeURL(EPUBPaths.chapter(page.id)))\">\(label)\(text(page.title, in: page))</a>"
             if !entries.isEmpty { out += "\n" + sections(entries[...], page: page) }
             return out + "</li>\n"
@@ -171,7 +171,7 @@ struct Book {
                 var label = ""
                 if part.numbering == .numbered {
                     partNumber += 1
-                    label = XML.escape(strings.format("part_label", String(partNumber))) + ". "
+                    label = XML.escape(strings.format("part_label", String(partNumber)) + strings["label_title_separator"])
                 }
                 let partTitle = XML.escape(part.title.text(for: input.locale, source: config.sourceLocale))
                 let indices = part.chapters.compactMap { entry in pages.firstIndex { $0.id == entry.id } }.filter { placed.insert(pages[$0].id).inserted }

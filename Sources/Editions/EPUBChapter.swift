@@ -324,7 +324,7 @@ struct EPUBChapterRenderer {
             }
             out += "</figcaption>\n<pre class=\"output-text\"><samp>\(XML.escape(output.text))</samp></pre>\n"
             if let command = output.command?.text(inPackage: true) {
-                out += "<p class=\"run-it\">\(XML.escape(strings["sample_run_yourself"])) <code>\(XML.escape(command))</code></p>\n"
+                out += "<p class=\"run-it\">\(XML.escape(UIStrings.spaced(strings["sample_run_yourself"])))<code>\(XML.escape(command))</code></p>\n"
             }
             out += "</figure>\n"
         case .sampleLinks(let name):

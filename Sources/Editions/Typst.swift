@@ -506,7 +506,7 @@ struct ChapterWriter {
         if let status { head += " " + TypstMarkup.text(status) }
         var body = "#\(raw(boundedCode(output.text), language: nil))"
         if let command = output.command?.text(inPackage: true) {
-            body += "\n#text(size: 8pt)[\(TypstMarkup.text(strings["sample_run_yourself"])) #raw(\(TypstMarkup.string(command)));]"
+            body += "\n#text(size: 8pt)[\(TypstMarkup.text(UIStrings.spaced(strings["sample_run_yourself"])))#raw(\(TypstMarkup.string(command)));]"
         }
         let failed = !output.status.succeeded
         let colors = failed ? ("rgb(\"#fbeeee\")", "rgb(\"#a12a2a\")") : ("rgb(\"#eef3f8\")", "rgb(\"#3d6a99\")")

@@ -38,7 +38,7 @@ extension SiteRenderer {
             // "Chapter 2. Memory and value semantics · Section 2.4.2 · Listing 2.4", each linked.
             let places = (sample.places[locale.locale] ?? []).flatMap { place -> [LabeledLink] in
                 var links = [LabeledLink(href: SitePaths.chapter(place.chapterID),
-                                         label: (locale.strings.chapterLabel(place.chapterLabel).map { $0 + ". " } ?? "") + place.chapterTitle)]
+                                         label: (locale.strings.chapterLabel(place.chapterLabel).map { $0 + locale.strings["label_title_separator"] } ?? "") + place.chapterTitle)]
                 if let sectionID = place.sectionID {
                     links.append(LabeledLink(href: SitePaths.chapter(place.chapterID) + "#" + sectionID,
                                              label: place.section.map { locale.strings.format("ref_section_start", $0) } ?? place.sectionTitle ?? ""))

@@ -233,7 +233,7 @@ public struct HTMLRenderer {
             }
             out += "</figcaption>\n<pre class=\"output-text\"><samp>\(escapeHTML(output.text))</samp></pre>\n"
             if let command = output.command?.text(inPackage: false) {
-                out += "<p class=\"run-it\">\(escapeHTML(strings["sample_run_yourself"])) <code>\(escapeHTML(command))</code></p>\n"
+                out += "<p class=\"run-it\">\(escapeHTML(UIStrings.spaced(strings["sample_run_yourself"])))<code>\(escapeHTML(command))</code></p>\n"
             }
             out += "</figure>\n"
         case .sampleLinks(let name):
