@@ -270,11 +270,16 @@ public struct RunCommand: Hashable, Sendable {
     public func text(inPackage: Bool) -> String {
         var words: [String] = []
         if let locale {
-            words += ["PRIMER_LOCALE=\(locale.rawValue)", "LANG=\(locale.rawValue.replacingOccurrences(of: "-", with: "_")).UTF-8"]
+            words += Self.environment(locale)
         }
         words += ["swift", "run"] + (inPackage ? [] : ["--package-path", Self.quoted(packageRoot)]) + [sample] + arguments.map(Self.quoted)
         if let stdin { words += ["<", Self.quoted(inPackage ? stdin : packageRoot + "/" + stdin)] }
         return words.joined(separator: " ")
+    }
+
+    /// What a per-locale run has set: `PRIMER_LOCALE` and a `LANG` made from it.
+    public static func environment(_ locale: LocaleTag) -> [String] {
+        ["PRIMER_LOCALE=\(locale.rawValue)", "LANG=\(locale.rawValue.replacingOccurrences(of: "-", with: "_")).UTF-8"]
     }
 
     /// A word as a POSIX shell reads it back.

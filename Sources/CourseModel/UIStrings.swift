@@ -64,9 +64,6 @@ public struct UIStrings: Sendable {
 }
 
 public extension UIStrings {
-    /// A chapter's label from `key` ("chapter_label", "ref_chapter", "ref_chapter_start"):
-    /// "Chapter 3"; an appendix takes the `appendix` key instead ("Appendix A"); an unnumbered
-    /// chapter has none.
     /// `label` and what follows it: a space, unless the label ends in full-width punctuation
     /// (「自己运行：」), which holds its own space.
     static func spaced(_ label: String) -> String {
@@ -74,6 +71,9 @@ public extension UIStrings {
         return (0x3000...0x303F).contains(last.value) || (0xFF00...0xFFEF).contains(last.value) ? label : label + " "
     }
 
+    /// A chapter's label from `key` ("chapter_label", "ref_chapter", "ref_chapter_start"):
+    /// "Chapter 3"; an appendix takes the `appendix` key instead ("Appendix A"); an unnumbered
+    /// chapter has none.
     func chapterLabel(_ label: ChapterLabel, key: String = "chapter_label") -> String? {
         switch label {
         case .number(let n): return format(key, String(n))

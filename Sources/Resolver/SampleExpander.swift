@@ -146,7 +146,7 @@ struct SampleExpander {
             return nil
         }
         return (DrawnFigure(run: run, file: file, path: SitePaths.drawnFigure(folder: folder, file: file)),
-                ImageSize.read(Array(bytes.prefix(4096)), svg: file.lowercased().hasSuffix(".svg")))
+                ImageSize.read(bytes, svg: file.lowercased().hasSuffix(".svg")))
     }
 
     mutating func expand(_ embed: SampleEmbed) -> [Block] {

@@ -48,8 +48,7 @@ enum ProcessRunner {
         var environment = ["PATH=/usr/local/bin:/usr/bin:/bin", "HOME=\(home)", "TMPDIR=\(sandbox.isActive ? "/tmp" : home)", "TERM=dumb",
                            "SWIFT_BACKTRACE=enable=no", "PRIMER_FIGURES=\(sandbox.isActive ? Sandbox.figuresFolder : figures)", marker]
         if let locale = id.locale {
-            environment.append("LANG=\(locale.rawValue.replacingOccurrences(of: "-", with: "_")).UTF-8")
-            environment.append("PRIMER_LOCALE=\(locale.rawValue)")
+            environment += RunCommand.environment(locale)
         } else {
             environment.append("LANG=C.UTF-8")
         }
