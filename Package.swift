@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "primer", targets: ["primer"]),
+        // The preview (`primer serve`) is its own program, so that `make site` does not compile
+        // SwiftNIO and Hummingbird: `primer serve` runs it from the folder primer is in.
+        .executable(name: "primer-preview", targets: ["primer-preview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -64,9 +67,14 @@ let package = Package(
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The command-line options primer and primer-preview share.
+        .target(name: "CommandOptions", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "primer", dependencies: [
-            "Preview",
-            "Pipeline", "CourseModel", "Samples", "Importers", "CPlatform",
+            "Pipeline", "CourseModel", "Samples", "Importers", "CPlatform", "CommandOptions",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "primer-preview", dependencies: [
+            "Preview", "CommandOptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [
