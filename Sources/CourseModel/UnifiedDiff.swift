@@ -1,22 +1,12 @@
-/// A unified diff of two texts, line by line (Myers' algorithm), with 3 lines of context.
-func unifiedDiff(expected: String, actual: String, expectedName: String, actualName: String) -> String {
-    let a = lines(expected), b = lines(actual)
-    // Myers keeps a trace per edit distance; past a few thousand lines show where they part instead.
+/// A unified diff of two texts, line by line, with 3 lines of context: the shortest edit script
+/// grouped into hunks.
+public func unifiedDiff(expected: String, actual: String, expectedName: String, actualName: String) -> String {
+    let a = diffLines(expected), b = diffLines(actual)
+    // Myers' work grows with the edit distance; past a few thousand lines show where they part instead.
     let script = a.count + b.count > 4000 ? firstDifference(a, b) : editScript(a, b)
     var out = "--- \(expectedName)\n+++ \(actualName)\n"
-    // Group edits into hunks with context.
     var index = 0
-    while index < script.count {
-        guard let firstChange = script[index...].firstIndex(where: { $0.kind != .same }) else { break }
-        var start = max(firstChange - 3, index)
-        var end = firstChange
-        while true {
-            guard let nextChange = script[(end + 1)...].firstIndex(where: { $0.kind != .same }), nextChange - end <= 7 else { break }
-            end = nextChange
-        }
-        let stop = min(end + 4, script.count)
-        if start < index { start = index }
-        let hunk = script[start..<stop]
+    while index < script.count, let hunk = nextHunk(script, from: index) {
         let aStart = hunk.first!.aIndex, bStart = hunk.first!.bIndex
         let aCount = hunk.filter { $0.kind != .insert }.count, bCount = hunk.filter { $0.kind != .delete }.count
         out += "@@ -\(aStart + (aCount > 0 ? 1 : 0)),\(aCount) +\(bStart + (bCount > 0 ? 1 : 0)),\(bCount) @@\n"
@@ -27,12 +17,23 @@ func unifiedDiff(expected: String, actual: String, expectedName: String, actualN
             case .insert: out += "+" + b[edit.bIndex] + "\n"
             }
         }
-        index = stop
+        index = hunk.endIndex
     }
     if !expected.hasSuffix("\n") && !expected.isEmpty || !actual.hasSuffix("\n") && !actual.isEmpty {
         if expected.hasSuffix("\n") != actual.hasSuffix("\n") { out += "\\ the two differ in the final newline\n" }
     }
     return out
+}
+
+/// The next change at or after `index` with 3 lines of context each side; changes at most 6
+/// unchanged lines apart share a hunk. Nil when nothing changes any more.
+private func nextHunk(_ script: [Edit], from index: Int) -> ArraySlice<Edit>? {
+    guard let firstChange = script[index...].firstIndex(where: { $0.kind != .same }) else { return nil }
+    var end = firstChange
+    while let nextChange = script[(end + 1)...].firstIndex(where: { $0.kind != .same }), nextChange - end <= 7 {
+        end = nextChange
+    }
+    return script[max(firstChange - 3, index)..<min(end + 4, script.count)]
 }
 
 private func firstDifference(_ a: [String], _ b: [String]) -> [Edit] {
@@ -44,7 +45,7 @@ private func firstDifference(_ a: [String], _ b: [String]) -> [Edit] {
     return edits
 }
 
-private func lines(_ text: String) -> [String] {
+private func diffLines(_ text: String) -> [String] {
     var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if result.last == "" { result.removeLast() }
     return result
@@ -53,11 +54,14 @@ private func lines(_ text: String) -> [String] {
 private struct Edit {
     enum Kind { case same, delete, insert }
     var kind: Kind
+    /// Lines of each text before this one (for a deletion, the line deleted; for an insertion, the line inserted).
     var aIndex: Int
     var bIndex: Int
 }
 
-/// Shortest edit script between `a` and `b`.
+/// The shortest edit script from `a` to `b` (Myers' algorithm, keeping a trace per edit distance).
+/// Written out rather than the standard library's `difference(from:)`, which is Myers too but,
+/// between edit scripts of the same length, often aligns other lines: messages would change.
 private func editScript(_ a: [String], _ b: [String]) -> [Edit] {
     let n = a.count, m = b.count
     let maximum = n + m
