@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // load -> parse -> resolve -> render -> write; see ARCHITECTURE.md.
@@ -30,13 +31,17 @@ let package = Package(
         // CLDR plural rules from the system's ICU; C, so no ICU type leaks into Swift.
         .target(name: "CPluralRules", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(name: "CourseModel"),
+        // SHA-256 cache keys and the one file store every content-addressed cache goes through.
+        .target(name: "ContentCache", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // The reproducible ZIP writer the sample downloads and the EPUB share.
+        .target(name: "Archives", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Templates/ (through a link) and the starter course, compiled into the binary.
         .target(name: "Defaults", resources: [.embedInCode("Templates"), .embedInCode("Starter")]),
         .target(name: "Localization", dependencies: ["CourseModel", "CPluralRules"]),
         .target(name: "Loader", dependencies: ["CourseModel", "Localization", "Defaults", .product(name: "Yams", package: "Yams")]),
         .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM", "CPlatform"]),
         .target(name: "Samples", dependencies: [
-            "CourseModel", "CPlatform",
+            "CourseModel", "CPlatform", "ContentCache",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
@@ -44,8 +49,7 @@ let package = Package(
         // `primer import mdbook|docc`: another tool's book → a Primer project (files and warnings).
         .target(name: "Importers", dependencies: ["CourseModel"]),
         .target(name: "Extras", dependencies: [
-            "CourseModel",
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "CourseModel", "ContentCache", "Archives",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
@@ -56,11 +60,10 @@ let package = Package(
             .product(name: "SwiftIDEUtils", package: "swift-syntax"),
         ]),
         .target(name: "Renderer", dependencies: ["CourseModel", "Highlight"]),
-        .target(name: "Editions", dependencies: ["CourseModel", "CPlatform", "Renderer", "Highlight",
-                                                .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Editions", dependencies: ["CourseModel", "CPlatform", "Renderer", "Highlight", "ContentCache", "Archives"]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
-        .target(name: "Pipeline", dependencies: ["CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Editions", "Writer"]),
+        .target(name: "Pipeline", dependencies: ["CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Editions", "Writer", "ContentCache"]),
         .target(name: "Preview", dependencies: [
             "CourseModel", "Pipeline", "Renderer",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -82,10 +85,14 @@ let package = Package(
         // bubblewrap. PrimerTestSupport holds their shared helpers; only test targets use it.
         .target(name: "PrimerTestSupport", dependencies: ["CourseModel", "Markdown", "Resolver"], path: "Tests/PrimerTestSupport"),
         .testTarget(name: "CourseModelTests", dependencies: ["CourseModel", "PrimerTestSupport"]),
+        .testTarget(name: "ContentCacheTests", dependencies: ["ContentCache", "PrimerTestSupport"]),
+        .testTarget(name: "ArchivesTests", dependencies: ["Archives", "Extras", "ContentCache", "PrimerTestSupport",
+                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "EditionsTests", dependencies: ["Editions", "PrimerTestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["CourseModel", "Localization", "PrimerTestSupport"]),
         .testTarget(name: "LoaderTests", dependencies: ["CourseModel", "Loader", "PrimerTestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["CourseModel", "Markdown", "Resolver", "Renderer", "PrimerTestSupport"]),
-        .testTarget(name: "SamplesTests", dependencies: ["CourseModel", "Samples", "Resolver", "PrimerTestSupport"]),
+        .testTarget(name: "SamplesTests", dependencies: ["CourseModel", "ContentCache", "Samples", "Resolver", "PrimerTestSupport"]),
         .testTarget(name: "ResolverTests", dependencies: ["CourseModel", "Markdown", "Resolver", "Renderer", "PrimerTestSupport"]),
         .testTarget(name: "ExtrasTests", dependencies: ["CourseModel", "Extras", "PrimerTestSupport"]),
         .testTarget(name: "HighlightTests", dependencies: ["CourseModel", "Highlight", "PrimerTestSupport"]),

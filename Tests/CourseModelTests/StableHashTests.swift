@@ -30,24 +30,3 @@ import Testing
         #expect(bytes.hex == Self.stable(["Привет, мир"]).hex)
     }
 }
-
-@Suite struct WordHashTests {
-    static func word(_ parts: [String]) -> String {
-        var hash = WordHash()
-        for part in parts { hash.add(part) }
-        return hash.hex
-    }
-
-    @Test func knownValues() {
-        #expect(Self.word([]) == "9e3779b97f4a7c15c2b2ae3d27d4eb4f")
-        #expect(Self.word([""]) == "3b435734413a585d16988a7dd49b35c3")
-        #expect(Self.word(["abc"]) == "af62dc70fc50f0b7167b646d89086dba")
-        // Two whole words and a tail of one byte.
-        #expect(Self.word(["0123456789abcdefX"]) == "5e1f183be9a8eb007a358b59ad4a75a3")
-    }
-
-    @Test func piecesAreDelimited() {
-        #expect(Self.word(["ab", "c"]) == "6ef9e275e286a1379dc5c08a8c94065a")
-        #expect(Self.word(["a", "bc"]) == "cbaa3ca9668427445023f1bb4b8d136f")
-    }
-}

@@ -1,3 +1,4 @@
+import ContentCache
 import CourseModel
 import Foundation
 import PrimerTestSupport
@@ -37,16 +38,18 @@ import Testing
         let folder = TestSupport.scratch("primer-cache").path
         let cache = SampleCache(folder: folder)
         let id = SampleRunID(name: "s", locale: nil)
-        cache.store(SampleOutcome(id: id, status: .exited(0), output: "out\n", errorTail: "", seconds: 0.1, cached: false), key: "k1")
-        guard case .hit(let outcome) = cache.lookup("k1", id: id) else { Issue.record("no hit"); return }
+        var key = ContentKey("test")
+        key.add("k1")
+        cache.store(SampleOutcome(id: id, status: .exited(0), output: "out\n", errorTail: "", seconds: 0.1, cached: false), key: key)
+        guard case .hit(let outcome) = cache.lookup(key, id: id) else { Issue.record("no hit"); return }
         #expect(outcome.output == "out\n" && outcome.cached)
         // Change one byte of the stored output: the checksum no longer matches.
-        let path = cache.path("k1")
+        let path = cache.path(key)
         let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "out\\n", with: "OUT\\n")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .corrupt = cache.lookup("k1", id: id) else { Issue.record("a tampered entry was trusted"); return }
-        guard case .miss = cache.lookup("k1", id: id) else { Issue.record("a corrupt entry was kept"); return }
+        guard case .corrupt = cache.lookup(key, id: id) else { Issue.record("a tampered entry was trusted"); return }
+        guard case .miss = cache.lookup(key, id: id) else { Issue.record("a corrupt entry was kept"); return }
         try "{\"key\": ".write(toFile: path, atomically: true, encoding: .utf8)  // half-written
-        guard case .corrupt = cache.lookup("k1", id: id) else { Issue.record("a half-written entry was trusted"); return }
+        guard case .corrupt = cache.lookup(key, id: id) else { Issue.record("a half-written entry was trusted"); return }
     }
 }
