@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Defaults", resources: [.embedInCode("Templates"), .embedInCode("Starter")]),
         .target(name: "Localization", dependencies: ["CourseModel", "CPluralRules"]),
         .target(name: "Loader", dependencies: ["CourseModel", "Localization", "Defaults", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM", "CPlatform"]),
+        .target(name: "Markdown", dependencies: ["CourseModel", "Blocks", "CCmarkGFM", "CPlatform"]),
         .target(name: "Samples", dependencies: [
             "CourseModel", "CPlatform",
             .product(name: "SwiftParser", package: "swift-syntax"),
@@ -52,8 +52,12 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftIDEUtils", package: "swift-syntax"),
         ]),
-        .target(name: "Renderer", dependencies: ["CourseModel", "Highlight"]),
-        .target(name: "Editions", dependencies: ["CourseModel", "CPlatform", "Renderer", "Highlight",
+        // Escaping shared by the site's HTML, the templates and the EPUB's XHTML.
+        .target(name: "Markup"),
+        // Content blocks: the rendering core HTML, XHTML and Typst share, and the kinds of block.
+        .target(name: "Blocks", dependencies: ["CourseModel", "Markup"]),
+        .target(name: "Renderer", dependencies: ["CourseModel", "Blocks", "Markup", "Highlight"]),
+        .target(name: "Editions", dependencies: ["CourseModel", "CPlatform", "Blocks", "Markup", "Highlight",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
@@ -70,7 +74,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PrimerTests", dependencies: [
-            "CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Highlight", "Renderer", "Editions", "Writer", "Pipeline", "Importers",
+            "CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Highlight", "Blocks", "Renderer", "Editions", "Writer", "Pipeline", "Importers",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             "Preview",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,5 +1,6 @@
 import CourseModel
 import Foundation
+import Markup
 import Synchronization
 
 /// A number a template can print (`{{chapter_count}}`, the locale's digits) or pass to a

@@ -37,6 +37,7 @@ struct Numberer {
             case .figure(let f): note(f.attributes.id, f.image.position)
             case .table(let t): note(t.attributes.id, t.position)
             case .exercises(let list): for e in list { note(e.attributes.id, e.position) }
+            case .custom(let c) where c.target != nil: note(c.attributes.id, c.position)
             default: break
             }
         }
@@ -151,7 +152,20 @@ struct Numberer {
                 exercise.solution = exercise.solution?.map { self.block($0, topLevel: false) }
                 return exercise
             })
-        default:
+        case .custom(var custom):
+            if let kind = custom.target {
+                let number = next(kind)
+                custom.number = number
+                custom.id = custom.attributes.id ?? freeID("\(custom.kind)-\(number.parts.map(String.init).joined(separator: "-"))")
+                register(custom.id!, explicit: custom.attributes.id != nil,
+                         target: .init(kind: kind, chapterID: chapterID, chapterNumber: chapterNumber, anchor: custom.id,
+                                       number: number, title: custom.runs.first?.plainText ?? "", location: location(custom.position)))
+            }
+            custom.blocks = custom.blocks.map { $0.map { self.block($0, topLevel: false) } }
+            return .custom(custom)
+        // Every case is named, so a new kind of block is a compile error here until it is numbered or not.
+        case .paragraph, .html, .quote, .callout, .list, .rule, .footnoteDefinition, .sample, .snippet, .output,
+             .listingOnlyNote, .sampleLinks:
             return block.mappingContainedBlocks { $0.map { self.block($0, topLevel: false) } }
         }
     }
