@@ -32,7 +32,7 @@ private struct QuizKind: BlockKind {
 }
 
 @Suite struct BlocksTests {
-    let en = LocaleTag("en")
+    let en = LocaleTag("en")!
     let kinds = BlockKinds([QuizKind()])
     let text = "## Check\n\n1. A plain exercise.\n\n> [!QUIZ] What is *ARC*? {#q-arc}\n> Automatic reference counting.[^1]\n\n[^1]: A note.\n"
 
