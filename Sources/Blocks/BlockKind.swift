@@ -43,6 +43,10 @@ public protocol TypstFamilyWriter {
     func text(_ plain: String) -> String
     /// The Typst label of a place in the chapter (`<ch-memory--quiz-2-1>`).
     func label(_ anchor: String?) -> String
+    /// "TEXT on page N" in the chapter's language, linking `label`.
+    func pageReference(text: String, to label: String) -> String
+    /// Exercises whose solutions go to the book's appendix.
+    var solutions: MovedToEnd<Exercise> { get set }
 }
 
 /// The kinds of block a build knows, by name.

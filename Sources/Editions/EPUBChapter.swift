@@ -58,7 +58,7 @@ enum EPUBPaths {
 /// captions and references as on the site, links between chapters to their documents, links to
 /// pages only the site has made absolute (or plain text without a base URL), solutions moved to
 /// the end of the chapter and footnotes as EPUB 3 notes.
-struct EPUBChapterRenderer: HTMLFamilyWriter {
+struct EPUBChapterRenderer: BookWriter {
     var dialect: HTMLDialect { .xhtml }
     let input: EditionInput
     let page: ChapterPage
@@ -80,9 +80,7 @@ struct EPUBChapterRenderer: HTMLFamilyWriter {
 
     var footnotes = FootnoteLedger()
 
-    private struct Solution { var id: String; var exerciseID: String; var heading: String; var blocks: [Block] }
-    private var solutions = MovedToEnd<Solution>()
-    private var exerciseCount = 0
+    var exercises = Exercises.Moved()
 
     init(input: EditionInput, page: ChapterPage, chapterFiles: [String: String]) {
         self.input = input
@@ -128,7 +126,7 @@ struct EPUBChapterRenderer: HTMLFamilyWriter {
         var out = ""
         out.reserveCapacity(8192)
         renderSections(page.document.blocks, into: &out)
-        renderSolutions(into: &out)
+        solutionsID = Exercises.xhtmlSolutions(into: &out, writer: &self)
         renderFootnotes(into: &out)
         return out
     }
@@ -152,7 +150,7 @@ struct EPUBChapterRenderer: HTMLFamilyWriter {
         }
     }
 
-    private mutating func uniqueID(_ base: String) -> String {
+    mutating func uniqueID(_ base: String) -> String {
         var id = base
         var n = 2
         while usedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") { id = "\(base)-\(n)"; n += 1 }
@@ -200,25 +198,7 @@ struct EPUBChapterRenderer: HTMLFamilyWriter {
             if let img = imageTag(figure.image, drawn: figure.drawn) { out += img + "\n" }
             figureCaption(figure, into: &out)
         case .exercises(let exercises):
-            out += "<ol class=\"exercises\">\n"
-            for exercise in exercises {
-                exerciseCount += 1
-                let id = exercise.id.flatMap { $0.isEmpty ? nil : $0 } ?? uniqueID("exercise-\(exerciseCount)")
-                out += "<li class=\"exercise\" id=\"\(XML.escape(id))\">\n"
-                if let number = exercise.number {
-                    out += "<p class=\"exercise-label\">\(XML.escape(number.label(strings["ref_exercise_start"])))</p>\n"
-                }
-                withLoose { $0.render(exercise.blocks, into: &out) }
-                if let solution = exercise.solution {
-                    let solutionID = uniqueID("solution-" + id)
-                    let heading = exercise.number.map { strings.format("edition_solution_of", $0.label(strings["ref_exercise"])) }
-                        ?? strings["exercise_solution"]
-                    solutions.append(Solution(id: solutionID, exerciseID: id, heading: heading, blocks: solution))
-                    out += "<p class=\"solution-link\"><a href=\"#\(XML.escape(solutionID))\">\(XML.escape(strings["exercise_solution"]))</a></p>\n"
-                }
-                out += "</li>\n"
-            }
-            out += "</ol>\n"
+            Exercises.xhtml(exercises, into: &out, writer: &self)
         case .footnoteDefinition(let label, let blocks):
             footnotes.define(label, blocks: blocks)
         case .output(let output):
@@ -237,20 +217,6 @@ struct EPUBChapterRenderer: HTMLFamilyWriter {
         case .custom(let block):
             custom(block, kinds: input.kinds, into: &out)
         }
-    }
-
-    private mutating func renderSolutions(into out: inout String) {
-        guard !solutions.isEmpty else { return }
-        let id = uniqueID("solutions")
-        solutionsID = id
-        out += "<section class=\"solutions\" id=\"\(XML.escape(id))\">\n<h2>\(XML.escape(strings["edition_solutions"]))</h2>\n"
-        while let solution = solutions.next() {  // a solution may hold exercises of its own
-            out += "<section class=\"solution\" id=\"\(XML.escape(solution.id))\">\n"
-            out += "<h3><a href=\"#\(XML.escape(solution.exerciseID))\">\(XML.escape(solution.heading))</a></h3>\n"
-            withLoose { $0.render(solution.blocks, into: &out) }
-            out += "</section>\n"
-        }
-        out += "</section>\n"
     }
 
     // MARK: Raw HTML

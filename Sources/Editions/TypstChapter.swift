@@ -15,7 +15,7 @@ struct ChapterWriter {
     var kinds = BlockKinds.standard
     var footnotes = FootnoteLedger()
     var limits = TypstLimitState()
-    private var solutions = MovedToEnd<(exercise: Exercise, blocks: [Block])>()
+    var solutions = MovedToEnd<Exercise>()
 
     init(page: ChapterPage, strings: UIStrings, chapterLevel: Int, baseURL: String?, rawHTML: Bool) {
         self.page = page; self.strings = strings; self.chapterLevel = chapterLevel; self.baseURL = baseURL; self.rawHTML = rawHTML
@@ -42,14 +42,14 @@ struct ChapterWriter {
         var out = "#[\n" + TypstWriter.languageRules(page.contentLocale)
         let numbering = strings.chapterLabel(page.numbering.label).map { "(..n) => " + TypstMarkup.string($0) } ?? "none"
         out += "#heading(level: \(chapterLevel + 1), numbering: \(numbering))[\(TypstMarkup.text(page.title))]\n\n"
-        while let (exercise, blocks) = solutions.next() {
+        while let exercise = solutions.next() {
             let id = exercise.id ?? ""
             let name = exercise.number.map { $0.label(strings["ref_exercise"]) } ?? ""
             let startName = exercise.number.map { $0.label(strings["ref_exercise_start"]) } ?? ""
             out += "#heading(level: \(chapterLevel + 2), numbering: none, outlined: false, bookmarked: false)"
             out += "[\(TypstMarkup.text(strings.format("edition_solution_of", name)))] \(label(id + "--solution"))\n"
             out += "#text(size: 8.5pt, style: \"italic\")[\(pageReference(text: TypstMarkup.text(startName), to: label(id)))]\n\n"
-            render(blocks, into: &out, book: &book)
+            render(exercise.solution ?? [], into: &out, book: &book)
             out += "\n"
         }
         out += "]\n"
@@ -173,22 +173,7 @@ struct ChapterWriter {
             captionText += inline(figure.image.alt, book: &book)
             out += "#figure(\(content), caption: [\(captionText)], numbering: none, supplement: none) \(label(figure.id ?? ""))\n\n"
         case .exercises(let exercises):
-            for exercise in exercises {
-                let id = exercise.id ?? ""
-                out += "#block(above: 1.4em, below: 1.2em, breakable: true)[\n#metadata(\"exercise\") \(label(id))"
-                if let number = exercise.number {
-                    out += "#primer-label[\(TypstMarkup.text(number.label(strings["ref_exercise_start"])))]"
-                }
-                out += "\n\n"
-                render(exercise.blocks, into: &out, book: &book)
-                if let solution = exercise.solution {
-                    solutions.append((exercise, solution))
-                    let name = exercise.number.map { $0.label(strings["ref_exercise"]) } ?? ""
-                    let text = TypstMarkup.text(strings.format("edition_solution_of", name))
-                    out += "#text(size: 8.5pt, style: \"italic\")[\(pageReference(text: text, to: label(id + "--solution")))]\n"
-                }
-                out += "]\n\n"
-            }
+            withBlockContext(&book) { Exercises.typst(exercises, into: &out, writer: &$0) }
         case .footnoteDefinition:
             break  // set where it is referenced
         case .output(let output):
@@ -347,6 +332,7 @@ struct TypstBlockContext: TypstFamilyWriter {
     var strings: UIStrings { chapter.strings }
 
     mutating func typst(_ blocks: [Block], open: String, close: String, weight: Int) -> String {
+        guard weight > 0 else { return open + chapter.blocks(blocks, book: &book) + close }
         var book = BookState(input: self.book.input)
         swap(&book, &self.book)
         defer { swap(&book, &self.book) }
@@ -358,6 +344,13 @@ struct TypstBlockContext: TypstFamilyWriter {
     func text(_ plain: String) -> String { TypstMarkup.text(plain) }
 
     func label(_ anchor: String?) -> String { chapter.label(anchor) }
+
+    func pageReference(text: String, to label: String) -> String { chapter.pageReference(text: text, to: label) }
+
+    var solutions: MovedToEnd<Exercise> {
+        get { chapter.solutions }
+        set { chapter.solutions = newValue }
+    }
 }
 
 extension ChapterWriter {

@@ -1,5 +1,6 @@
 import Blocks
 import CourseModel
+@testable import Editions
 import Markdown
 import Markup
 @testable import Resolver
@@ -74,6 +75,24 @@ private struct QuizKind: BlockKind {
         // A build that does not know the kind still shows what the block holds.
         let plain = HTMLRenderer.render(numbered(text), strings: strings, rawHTML: false)
         #expect(!plain.contains("quiz") && plain.contains("<p>Automatic reference counting."))
+    }
+
+    /// The EPUB's XHTML from the same `html` (its dialect), the PDF's markup from its `typst`.
+    @Test func itsXHTMLAndTypstComeFromItsKindToo() {
+        let strings = UIStrings(locale: en, entries: ["ref_exercise_start": "Exercise %1$@.%2$@"])
+        let page = ChapterPage(id: "memory", locale: en, contentLocale: en, numbering: .plain(2), title: "Memory", summary: nil,
+                               sourcePath: "en/memory.md", document: numbered(text), outline: [], files: [])
+        let config = CourseConfig(title: [en: "Book"], sourceLocale: en, locales: [en], baseURL: nil, rawHTML: false, parts: [], path: "course.yml")
+        var input = EditionInput(course: ResolvedCourse(config: config, locales: [en], pages: [en: [page]], strings: [en: strings]),
+                                 locale: en, files: [:], drawn: [:])
+        input.kinds = kinds
+        let xhtml = EPUBChapterRenderer.render(page, input: input, chapterFiles: [:]).xhtml
+        #expect(xhtml.contains("<aside class=\"quiz\" id=\"q-arc\">\n<p class=\"quiz-label\">Exercise 2.1</p>\n"
+            + "<p class=\"quiz-title\">What is <em>ARC</em>?</p>\n<p>Automatic reference counting."
+            + "<sup class=\"footnote-ref\"><a epub:type=\"noteref\" href=\"#fn-1\" id=\"fnref-1\">1</a></sup></p>\n<hr/>\n</aside>\n"), "\(xhtml)")
+        let typst = TypstWriter.book(input).main
+        #expect(typst.contains("#metadata(\"quiz\") <ch-memory--q-arc>#primer-boxed(luma(244), luma(70), [Exercise 2\\.1])[\n"
+            + "Automatic reference counting.#footnote[A note.] <ch-memory--fn-1>\n\n]\n\n"), "\(typst)")
     }
 }
 
