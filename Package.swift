@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Defaults", resources: [.embedInCode("Templates"), .embedInCode("Starter")]),
         .target(name: "Localization", dependencies: ["CourseModel", "CPluralRules"]),
         .target(name: "Loader", dependencies: ["CourseModel", "Localization", "Defaults", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Markdown", dependencies: ["CourseModel", "CCmarkGFM", "CPlatform"]),
+        .target(name: "Markdown", dependencies: ["CourseModel", "Blocks", "CCmarkGFM", "CPlatform"]),
         .target(name: "Samples", dependencies: [
             "CourseModel", "CPlatform", "ContentCache",
             .product(name: "SwiftParser", package: "swift-syntax"),
@@ -59,8 +59,12 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftIDEUtils", package: "swift-syntax"),
         ]),
-        .target(name: "Renderer", dependencies: ["CourseModel", "Highlight"]),
-        .target(name: "Editions", dependencies: ["CourseModel", "CPlatform", "Renderer", "Highlight", "ContentCache", "Archives"]),
+        // Escaping shared by the site's HTML, the templates and the EPUB's XHTML.
+        .target(name: "Markup"),
+        // Content blocks: the rendering core HTML, XHTML and Typst share, and the kinds of block.
+        .target(name: "Blocks", dependencies: ["CourseModel", "Markup"]),
+        .target(name: "Renderer", dependencies: ["CourseModel", "Blocks", "Markup", "Highlight"]),
+        .target(name: "Editions", dependencies: ["CourseModel", "CPlatform", "Blocks", "Markup", "Highlight", "ContentCache", "Archives"]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
         .target(name: "Pipeline", dependencies: ["CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Editions", "Writer", "ContentCache"]),
@@ -89,6 +93,8 @@ let package = Package(
         .testTarget(name: "ArchivesTests", dependencies: ["Archives", "Extras", "ContentCache", "PrimerTestSupport",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "EditionsTests", dependencies: ["Editions", "PrimerTestSupport"]),
+        .testTarget(name: "BlocksTests", dependencies: ["Blocks", "CourseModel", "Editions", "Markdown", "Markup", "Resolver", "Renderer",
+                                                        "PrimerTestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["CourseModel", "Localization", "PrimerTestSupport"]),
         .testTarget(name: "LoaderTests", dependencies: ["CourseModel", "Loader", "PrimerTestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["CourseModel", "Markdown", "Resolver", "Renderer", "PrimerTestSupport"]),

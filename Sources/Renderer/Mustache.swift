@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 // Primer's Mustache: the templates' language, parsed once into nodes and rendered straight into
 // one string. It reads the same templates as swift-mustache 2 and gives the same output (the

@@ -1,4 +1,5 @@
 import CourseModel
+import Markup
 
 /// A rendered table of contents and where each link's `href="…"` ends in it.
 struct RenderedTOC: Sendable {

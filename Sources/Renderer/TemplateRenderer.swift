@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// A value on the renderer's stack, cast once when it is pushed: a model read through
 /// `TemplateParent` is not copied out of an `Any` again for every name looked up in it.

@@ -1,11 +1,15 @@
-import CourseModel
+import Foundation
 
-/// HTML-escapes text for element content and double-quoted attributes.
+/// Escaping for HTML and XHTML, shared by the site's pages, the templates and the EPUB: a leaf,
+/// so the EPUB's writer needs none of the site's renderer.
+
+/// HTML-escapes text for element content and double-quoted attributes (only the entities every
+/// XML parser knows, so it serves XHTML too).
 public func escapeHTML(_ text: String) -> String { escapeHTML(text, apostrophes: false) }
 
 /// `apostrophes`: `'` too (as `&#39;`), as Mustache's `{{value}}` escapes it. A text with nothing
 /// to escape comes back as it is, without a copy.
-func escapeHTML(_ text: String, apostrophes: Bool) -> String {
+public func escapeHTML(_ text: String, apostrophes: Bool) -> String {
     var text = text
     return text.withUTF8 { bytes in
         func special(_ byte: UInt8) -> Bool {
@@ -29,16 +33,19 @@ func escapeHTML(_ text: String, apostrophes: Bool) -> String {
     } ?? text
 }
 
-/// Escapes a URL for an href/src attribute: characters outside what is safe are percent-encoded
-/// (as cmark does), then the result is HTML-escaped.
-func escapeURL(_ url: String) -> String {
+/// A URL for an `href` or `src` attribute: percent-encoded (see `percentEncoded`), then escaped.
+public func escapeURL(_ url: String) -> String { escapeHTML(percentEncoded(url)) }
+
+/// A URL with the bytes outside the safe set percent-encoded, as cmark does.
+public func percentEncoded(_ url: String) -> String {
     let safe = Set("-_.!~*'();/?:@&=+$,#%".utf8)
     var result = ""
     for byte in url.utf8 {
         if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || safe.contains(byte) {
-            if byte == 0x26 { result += "&amp;" } else { result.unicodeScalars.append(Unicode.Scalar(byte)) }
+            result.unicodeScalars.append(Unicode.Scalar(byte))
         } else {
-            result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+            let hex = String(byte, radix: 16, uppercase: true)
+            result += "%" + (hex.count < 2 ? "0" + hex : hex)
         }
     }
     return result
