@@ -92,7 +92,6 @@ let package = Package(
         .testTarget(name: "ContentCacheTests", dependencies: ["ContentCache", "PrimerTestSupport"]),
         .testTarget(name: "ArchivesTests", dependencies: ["Archives", "Extras", "ContentCache", "PrimerTestSupport",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "EditionsTests", dependencies: ["Editions", "PrimerTestSupport"]),
         .testTarget(name: "BlocksTests", dependencies: ["Blocks", "CourseModel", "Editions", "Markdown", "Markup", "Resolver", "Renderer",
                                                         "PrimerTestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["CourseModel", "Localization", "PrimerTestSupport"]),

@@ -11,7 +11,7 @@ shutil.copytree("Content", workdir + "/Content", ignore=shutil.ignore_patterns("
 # The samples' recorded outcomes, when a build has made them: the benchmark times edits, not
 # the first run of every sample.
 for name in os.listdir(".primer-cache") if os.path.isdir(".primer-cache") else []:
-    if name.startswith(("samples", "snippets")):
+    if name.startswith("samples"):
         (shutil.copytree if os.path.isdir(".primer-cache/" + name) else shutil.copy)(
             ".primer-cache/" + name, workdir + "/.primer-cache/" + name)
 # The server's log goes to a file: it outlives this script (wrk runs against it next), and a

@@ -1,3 +1,4 @@
+import ContentCache
 import CourseModel
 import Foundation
 import SwiftParser
@@ -98,10 +99,15 @@ enum SnippetCompiler {
     }
 
     /// The folders of `folder` (the snippets' part of the cache) the compiler writes: the binaries
-    /// of `{run}` snippets and the module cache.
+    /// of `{run}` snippets and the module cache. The module cache is named after the folder's
+    /// path: Clang's modules in it record the path they were built at, and a cache copied or
+    /// moved with the project would make every compile fail ("missing required module
+    /// 'SwiftShims'") instead of building them again.
     static func writtenFolders(_ folder: String) -> [String] {
         let root = URL(fileURLWithPath: folder).standardizedFileURL.path
-        return [root + "/bin", root + "/ModuleCache"]
+        var place = ContentKey("snippet-module-cache")
+        place.add(root)
+        return [root + "/bin", root + "/ModuleCache-" + place.hex.prefix(16)]
     }
 
     /// Makes the folders the compiler writes and, as root, gives them to the sandbox's user:

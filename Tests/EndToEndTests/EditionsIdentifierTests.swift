@@ -1,5 +1,6 @@
 import Editions
 import Foundation
+import PrimerTestSupport
 import Testing
 
 /// The EPUB's identifier is a name-based UUID of the course's title, base URL and locale: the
