@@ -73,14 +73,41 @@ let package = Package(
             "Pipeline", "CourseModel", "Samples", "Importers", "CPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "PrimerTests", dependencies: [
-            "CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Highlight", "Blocks", "Renderer", "Editions", "Writer", "Pipeline", "Importers",
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            "Preview",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        // Tests: one target per module (unit tests, no tool outside the test process), and
+        // EndToEndTests for what needs the built primer, SwiftPM, Typst, epubcheck, Pagefind or
+        // bubblewrap. PrimerTestSupport holds their shared helpers; only test targets use it.
+        .target(name: "PrimerTestSupport", dependencies: ["CourseModel", "Markdown", "Resolver"], path: "Tests/PrimerTestSupport"),
+        .testTarget(name: "CourseModelTests", dependencies: ["CourseModel", "PrimerTestSupport"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["CourseModel", "Localization", "PrimerTestSupport"]),
+        .testTarget(name: "LoaderTests", dependencies: ["CourseModel", "Loader", "PrimerTestSupport"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["CourseModel", "Markdown", "Resolver", "Renderer", "PrimerTestSupport"]),
+        .testTarget(name: "SamplesTests", dependencies: ["CourseModel", "Samples", "Resolver", "PrimerTestSupport"]),
+        .testTarget(name: "ResolverTests", dependencies: ["CourseModel", "Markdown", "Resolver", "Renderer", "PrimerTestSupport"]),
+        .testTarget(name: "ExtrasTests", dependencies: ["CourseModel", "Extras", "PrimerTestSupport"]),
+        .testTarget(name: "BlocksTests", dependencies: ["Blocks", "CourseModel", "Markdown", "Markup", "Resolver", "Renderer", "Editions"]),
+        .testTarget(name: "HighlightTests", dependencies: ["CourseModel", "Highlight", "PrimerTestSupport"]),
+        .testTarget(name: "RendererTests", dependencies: [
+            "CourseModel", "Markdown", "Resolver", "Renderer", "PrimerTestSupport",
             // Only to check that Primer's Mustache renders templates as swift-mustache does.
             .product(name: "Mustache", package: "swift-mustache"),
-        ], exclude: ["Fixtures"]),
+        ]),
+        .testTarget(name: "WriterTests", dependencies: ["CourseModel", "Writer", "PrimerTestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: [
+            "CourseModel", "Loader", "Markdown", "Resolver", "Extras", "Renderer", "Pipeline", "PrimerTestSupport",
+        ]),
+        .testTarget(name: "PreviewTests", dependencies: [
+            "CourseModel", "Pipeline", "Preview", "PrimerTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+        .testTarget(name: "ImportersTests", dependencies: ["CourseModel", "Importers", "Pipeline", "PrimerTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Editions",
+            "Renderer", "Pipeline", "Preview", "PrimerTestSupport",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )
