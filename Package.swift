@@ -100,7 +100,6 @@ let package = Package(
         .testTarget(name: "SamplesTests", dependencies: ["CourseModel", "ContentCache", "Samples", "Resolver", "PrimerTestSupport"]),
         .testTarget(name: "ResolverTests", dependencies: ["CourseModel", "Markdown", "Resolver", "Renderer", "PrimerTestSupport"]),
         .testTarget(name: "ExtrasTests", dependencies: ["CourseModel", "Extras", "PrimerTestSupport"]),
-        .testTarget(name: "BlocksTests", dependencies: ["Blocks", "CourseModel", "Markdown", "Markup", "Resolver", "Renderer", "Editions"]),
         .testTarget(name: "HighlightTests", dependencies: ["CourseModel", "Highlight", "PrimerTestSupport"]),
         .testTarget(name: "RendererTests", dependencies: [
             "CourseModel", "Markdown", "Resolver", "Renderer", "PrimerTestSupport",
