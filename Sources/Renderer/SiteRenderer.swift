@@ -1,3 +1,4 @@
+import Blocks
 import CourseModel
 import Foundation
 import Synchronization
@@ -7,8 +8,10 @@ import Synchronization
 /// print bodies may be given to.
 public struct SiteRenderer: Sendable {
     public static let requiredTemplates = ["layout", "toc", "index", "home", "chapter", "404", "gallery", "api-index", "print"]
-    /// Keys the code itself looks up (templates add theirs; see `templateKeys`).
-    public static let codeKeys = [
+    /// Keys the code itself looks up (templates add theirs; see `templateKeys`), and the words
+    /// of every kind of block, so a new kind's words are checked in every locale.
+    public static let codeKeys = coreKeys + BlockKinds.standard.words.filter { !coreKeys.contains($0) }
+    static let coreKeys = [
         "language_name", "ref_chapter", "ref_section", "ref_listing", "ref_figure", "ref_table", "ref_exercise",
         "ref_chapter_start", "ref_section_start", "ref_listing_start", "ref_figure_start", "ref_table_start", "ref_exercise_start",
         "ref_number", "ref_abbreviations", "compiler_errors_label", "snippet_listing_only",
