@@ -8,7 +8,7 @@ SITE_CHECK_DIR := .site-check
 CHECK_APT_PACKAGES := chromium chromium-driver fonts-noto-cjk
 PIP_INSTALL := python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore
 
-.PHONY: site check serve test bench clean deps bench-deps search-deps check-deps editions-deps site-checks release preview
+.PHONY: site check serve test bench clean deps bench-deps search-deps check-deps editions-deps site-checks release preview release-in-background
 
 # What authors run uses the release build of primer: an edit reaches the open page in about
 # 80 ms with it, against 600 ms with the debug build (swift-syntax's parser, which highlights
@@ -24,8 +24,23 @@ FIRST_PREVIEW_BUILD := 3 minutes
 # about the static Foundation's use of mktemp.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 
-site: deps search-deps editions-deps release
-	$(RELEASE_PRIMER) build
+# The first `make site` of a clone does not wait for the optimised build: it builds primer
+# without optimisation (swift-syntax unoptimised compiles several times faster), makes the site
+# with it (the same bytes, only made more slowly), then starts the release build in the
+# background at a low priority (its log: .build/release-build.log). Once that binary is there,
+# `make site` uses it.
+site: deps search-deps editions-deps
+	@if [ -x $(RELEASE_PRIMER) ]; then \
+		$(MAKE) --no-print-directory release && $(RELEASE_PRIMER) build; \
+	else \
+		echo "primer: first build: the site is made with an unoptimised primer; the optimised one is built afterwards, in the background"; \
+		start=$$(date +%s); $(SWIFT) build --product primer && echo "primer: debug build ready in $$(( $$(date +%s) - start )) s" \
+			&& $(PRIMER) build && $(MAKE) --no-print-directory release-in-background; \
+	fi
+
+release-in-background:
+	@mkdir -p .build && (nohup nice -n 10 $(SWIFT) build $(RELEASE_FLAGS) --product primer > .build/release-build.log 2>&1 < /dev/null &) \
+		&& echo "primer: building the optimised primer in the background (.build/release-build.log); later make site, serve and check use it"
 
 # Preview with live reload: http://127.0.0.1:8000/ (PORT=… to change). `primer serve` runs
 # primer-preview, a program of its own (with the web server: SwiftNIO, Hummingbird), so that
