@@ -15,7 +15,7 @@ extension Build {
         guard let loaded = try run.load() else { return (nil, run.finish().diagnostics) }
         let parsed = run.parse(loaded)
         let samples = run.runSamples(loaded, parsed)
-        var course = run.resolve(loaded, parsed, samples)
+        var course = run.resolve(loaded, parsed, samples).course
         run.extras(&course, samples, parsed)
         let result = run.finish()
         guard !result.diagnostics.hasErrors else { return (nil, result.diagnostics) }
@@ -63,8 +63,8 @@ extension BuildRun {
     /// of what it is made from, so a build that changes nothing in a locale's book does not
     /// typeset it again. Their paths and sizes go into the course for the home pages' links.
     mutating func editions(_ course: inout ResolvedCourse, _ samples: SampleResults) -> [SiteFile] {
-        guard options.writes, options.editions, !course.config.editions.isEmpty else { return [] }
-        let formats = course.config.editions.sorted()
+        let formats = options.formats.editionFormats(course.config)
+        guard options.writes, !formats.isEmpty else { return [] }
         let inputs = Build.makeEditionInputs(course, content: options.content, samples: samples)
         let slug = SitePaths.slug(course.config.title.text(for: course.config.sourceLocale, source: course.config.sourceLocale))
         let folder = cache.folder + "/editions"
