@@ -11,7 +11,8 @@ import Writer
 import Synchronization
 
 /// One build, stage by stage: load → parse → run samples → resolve → extras → editions → render → write.
-/// Each stage is a method of `BuildRun` (Stages.swift) that owns its inputs and cache keys.
+/// Each stage is a method of `BuildRun` that takes what the stages before it made and returns
+/// what it made; how the build goes (streamed, incremental, a preview's) is its `BuildPolicy`.
 public enum Build {
     /// What a build makes.
     public enum Product: Sendable {
@@ -113,22 +114,25 @@ public enum Build {
 
     public static func run(_ options: Options) throws(UsageError) -> Result {
         var run = BuildRun(options)
-        guard run.outputIsSafe(), !run.upToDate(), let loaded = try run.load() else { return run.finish() }
-        if run.incremental(loaded) { return run.finish() }
-        let parsed = run.parse(loaded)
+        guard run.outputIsSafe() else { return run.finish() }
+        let history = run.lookBack()
+        guard !run.result.upToDate, let loaded = try run.load() else { return run.finish() }
+        let policy = run.policy(loaded.sources.config, history: history)
+        guard case .fullBuildNeeded(let lastPageCache) = run.incremental(loaded, policy) else { return run.finish() }
+        let parsed = run.parse(loaded, policy)
         let samples = run.runSamples(loaded, parsed)
         let renderer = run.templates(loaded)
-        let resolution = run.resolve(loaded, parsed, samples)
+        let resolution = run.resolve(loaded, parsed, samples, policy)
         var course = resolution.course
         run.extras(&course, samples, parsed)
         guard let renderer, !run.result.diagnostics.hasErrors else { return run.finish() }
         let editions = run.editions(&course, samples)
         // A PDF that could not be made (and is not optional) leaves the site as it was.
         guard !run.result.diagnostics.hasErrors else { return run.finish() }
-        let rendered = run.render(&course, loaded, parsed, resolution.deferred, renderer, samples, editions: editions)
-        run.write(rendered)
+        let rendered = run.render(&course, loaded, parsed, resolution.deferred, renderer, samples, policy, editions: editions)
+        run.write(rendered, history)
         if options.writes {
-            run.savePageCache(loaded, parsed, course, resolution.exports, rendered)
+            run.savePageCache(loaded, parsed, course, resolution.exports, rendered, policy, reusing: lastPageCache)
             run.lap("page cache")
         }
         if options.keepUntilExit {

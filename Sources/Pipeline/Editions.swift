@@ -13,9 +13,10 @@ extension Build {
         options.documentBudget = nil  // the books read every page's document
         var run = BuildRun(options)
         guard let loaded = try run.load() else { return (nil, run.finish().diagnostics) }
-        let parsed = run.parse(loaded)
+        let policy = run.policy(loaded.sources.config, history: nil)
+        let parsed = run.parse(loaded, policy)
         let samples = run.runSamples(loaded, parsed)
-        var course = run.resolve(loaded, parsed, samples).course
+        var course = run.resolve(loaded, parsed, samples, policy).course
         run.extras(&course, samples, parsed)
         let result = run.finish()
         guard !result.diagnostics.hasErrors else { return (nil, result.diagnostics) }

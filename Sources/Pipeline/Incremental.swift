@@ -16,18 +16,6 @@ import Writer
 /// edited chapter with samples, a new heading or id, an error) is a full build, which is
 /// byte for byte what the incremental one would have written.
 extension BuildRun {
-    /// Whether this build keeps the page cache: a site build that may reuse, not blessing outputs,
-    /// whose every output format an incremental build makes right (not the book editions, which
-    /// read every chapter's document; see `OutputFormat.AfterChapterEdit`).
-    func keepsPages(_ config: CourseConfig) -> Bool {
-        guard case .site(_, let reuse) = options.product, reuse, !options.bless else { return false }
-        return options.formats.allowIncrementalBuilds(config)
-    }
-
-    /// Whether this build will write the page cache (see `savePageCache`: not on an output's
-    /// first build), so it gathers what the cache needs while it resolves and renders.
-    func savesPages(_ config: CourseConfig) -> Bool { previous != nil && keepsPages(config) }
-
     /// The chapter files: left out of the page cache's whole-course key.
     static func chapterPaths(_ sources: CourseSources) -> Set<String> {
         Set(sources.chapters.values.flatMap { $0.values.map(\.path) })
@@ -45,13 +33,11 @@ extension BuildRun {
     /// of the build; the second build of an output writes it, and the third can use it. A page
     /// whose text and whole-course key are what the last page cache had keeps its entry as it was.
     func savePageCache(_ loaded: Loaded, _ parsed: Parsed, _ course: ResolvedCourse, _ exports: [LocaleTag: Resolver.Exports],
-                       _ rendered: Rendered) {
+                       _ rendered: Rendered, _ policy: BuildPolicy, reusing old: PageCache.Manifest?) {
         let store = PageCache(cache: cache)
-        guard savesPages(loaded.sources.config), result.succeeded, result.written != nil else { return store.invalidate() }
+        guard policy.savesPages, let inputs = policy.history?.inputs, result.succeeded, result.written != nil else { return store.invalidate() }
         let sources = loaded.sources
         let all = sources.chapters.values.flatMap { $0.values }
-        let inputs = self.inputs ?? BuildCache.inputs(options)
-        let old = pageManifest
         let hashes = PageCache.hashes(all, stamps: inputs.stamps, reusing: old)
         let global = BuildCache.fingerprint(inputs, excluding: Self.chapterPaths(sources))
         var manifest = PageCache.Manifest(global: global, tally: result.listings, sources: [:], locales: [])

@@ -39,41 +39,49 @@ extension BuildRun {
         var unverified: [String: Int] = [:]
     }
 
-    /// Builds the site from the page cache when only chapter texts changed, returning false (having
-    /// changed nothing) when a full build is needed.
-    mutating func incremental(_ loaded: Loaded) -> Bool {
-        guard let plan = incrementalPlan(loaded), let renderer = try? SiteRenderer(templates: loaded.sources.templates),
-              let texts = reparse(plan, loaded), let (pages, diagnostics) = resolveEdited(plan, texts, loaded) else { return false }
+    enum IncrementalOutcome {
+        case built
+        /// Nothing was changed; with the page cache as this build found it (its hashes spare the full build's).
+        case fullBuildNeeded(pageCache: PageCache.Manifest?)
+    }
+
+    /// Builds the site from the page cache when only chapter texts changed.
+    mutating func incremental(_ loaded: Loaded, _ policy: BuildPolicy) -> IncrementalOutcome {
+        var pageCache: PageCache.Manifest?
+        guard let plan = incrementalPlan(loaded, policy, pageCache: &pageCache), let renderer = try? SiteRenderer(templates: loaded.sources.templates),
+              let texts = reparse(plan, loaded), let (pages, diagnostics) = resolveEdited(plan, texts, loaded) else {
+            return .fullBuildNeeded(pageCache: pageCache)
+        }
         lap("incremental: resolve \(plan.edited.count) of \(plan.pageCount) pages")
-        guard let files = renderEdited(plan, pages, loaded, renderer) else { return false }
+        guard let files = renderEdited(plan, pages, loaded, renderer) else { return .fullBuildNeeded(pageCache: pageCache) }
         lap("incremental: render")
-        let search = searches(loaded.sources.config)
-        guard let staged = stageIncremental(files, search: search) else { return false }
+        let search = policy.searches
+        guard let staged = stageIncremental(files, search: search) else { return .fullBuildNeeded(pageCache: pageCache) }
         // The warnings are the last build's, but those of the texts read again are new.
         result.diagnostics = plan.previous.warnings.filter { !plan.reparsed.contains($0.location?.path ?? "") } + texts.diagnostics + diagnostics
         result.pages = plan.pageCount
         result.listings = texts.tally
         result.incremental = files.map(\.path).sorted()
         lap("incremental: stage")
-        write(Rendered(files: [], staged: staged, streaming: true, search: search))
+        write(Rendered(files: [], staged: staged, streaming: true, search: search), policy.history)
         if result.succeeded {
             updatePageCache(plan, texts, pages, files, loaded)
             lap("incremental: save")
         }
-        return true
+        return .built
     }
 
     /// Which pages show a changed text, when the page cache, the site on disk and everything but
     /// the chapter texts are what the last build left, and the edits are few and without samples.
-    mutating func incrementalPlan(_ loaded: Loaded) -> IncrementalPlan? {
-        guard keepsPages(loaded.sources.config), let previous, !result.diagnostics.hasErrors else { return nil }
+    mutating func incrementalPlan(_ loaded: Loaded, _ policy: BuildPolicy, pageCache: inout PageCache.Manifest?) -> IncrementalPlan? {
+        guard policy.keepsPages, let inputs = policy.history?.inputs, let previous = policy.history?.previous,
+              !result.diagnostics.hasErrors else { return nil }
         let store = PageCache(cache: cache)
         guard let manifest = store.load() else { return nil }
-        pageManifest = manifest
+        pageCache = manifest
         guard cache.siteIsAsWritten(by: previous) else { return nil }
         lap("incremental: manifest")
         let sources = loaded.sources
-        let inputs = self.inputs ?? BuildCache.inputs(options)
         let global = BuildCache.fingerprint(inputs, excluding: Self.chapterPaths(sources))
         guard manifest.global == global, manifest.locales.map(\.tag) == loaded.locales else { return nil }
         lap("incremental: fingerprint")
@@ -202,7 +210,7 @@ extension BuildRun {
     }
 
     /// The staged site: the files made again, and every other file kept as it is (every other
-    /// format is one an edit leaves as it was, which `keepsPages` asked the formats).
+    /// format is one an edit leaves as it was, which `BuildPolicy.keepsPages` asked the formats).
     func stageIncremental(_ files: [SiteFile], search: Bool) -> StagedSite? {
         let staged: StagedSite
         do {

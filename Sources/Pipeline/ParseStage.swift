@@ -57,15 +57,10 @@ extension BuildRun {
         var path: String { chapter.source.path }
     }
 
-    /// Whether chapters past the document budget are let go after numbering: in a one-shot build
-    /// where no output format reads every document (the book editions do).
-    func streams(_ config: CourseConfig) -> Bool {
-        options.documentBudget != nil && options.session == nil && !options.formats.readEveryDocument(config)
-    }
-
-    /// The chapter files past the document budget (in parse order), which are let go after numbering.
-    func pastBudget(_ toParse: [ChapterSource], _ config: CourseConfig) -> Set<String> {
-        guard streams(config), let budget = options.documentBudget else { return [] }
+    /// The chapter files past the document budget (in parse order), which a streamed build lets
+    /// go after numbering.
+    func pastBudget(_ toParse: [ChapterSource], _ policy: BuildPolicy) -> Set<String> {
+        guard policy.streams, let budget = options.documentBudget else { return [] }
         var total = 0
         var paths = Set<String>()
         for chapter in toParse {
@@ -80,18 +75,18 @@ extension BuildRun {
     /// too (see `Resolver.prenumbered`). In a preview, a chapter whose `ParseInput` is the last
     /// build's is not parsed again. Past the document budget, a numbered chapter is let go there
     /// (see `Resolver.streamed`).
-    mutating func parse(_ loaded: Loaded) -> Parsed {
+    mutating func parse(_ loaded: Loaded, _ policy: BuildPolicy) -> Parsed {
         let sources = loaded.sources
         let needed = Set(loaded.locales.flatMap { $0.fallbackChain(source: sources.config.sourceLocale) })
         let toParse = sources.chapters.values.flatMap { $0.values }.filter { needed.contains($0.locale) }
             .sorted { ($0.id, $0.locale) < ($1.id, $1.locale) }
-        let session = options.session
+        let session = policy.session
         session?.beginParse()
         let numberings = sources.config.chapterNumberings
         @Sendable func numbered(_ chapter: Resolver.ParsedChapter) -> Resolver.ParsedChapter {
             numberings[chapter.source.id].map { Resolver.prenumbered(chapter, numbering: $0, dropSource: session == nil) } ?? chapter
         }
-        let streamed = pastBudget(toParse, sources.config)
+        let streamed = pastBudget(toParse, policy)
         let settings = ParseSettings(loaded)
         let texts = parallelMap(toParse) { source -> ParsedText in
             let input = settings.input(source)

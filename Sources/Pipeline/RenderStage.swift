@@ -66,10 +66,10 @@ extension BuildRun {
     /// chapters are parsed, numbered and linked again as they are rendered; the files they show
     /// and what linking found join the course and the diagnostics afterwards.
     mutating func render(_ course: inout ResolvedCourse, _ loaded: Loaded, _ parsed: Parsed, _ deferred: Resolver.Deferred?,
-                         _ renderer: SiteRenderer, _ samples: SampleResults, editions: [SiteFile] = []) -> Rendered {
-        let search = searches(loaded.sources.config)
+                         _ renderer: SiteRenderer, _ samples: SampleResults, _ policy: BuildPolicy, editions: [SiteFile] = []) -> Rendered {
+        let search = policy.searches
         var staged: StagedSite?
-        if options.writes {
+        if policy.writes {
             do {
                 staged = try StagedSite(output: options.output, regenerated: search ? [SearchIndex.folder] : [],
                                         protecting: [options.content, options.templates])
@@ -78,15 +78,15 @@ extension BuildRun {
                 return Rendered(files: [], staged: nil, streaming: false, search: false)
             }
         }
-        let session = options.session
+        let session = policy.session
         var reuse: (@Sendable (String, ChapterPage) -> String?)?
         if let session {
             session.beginRender(surroundings: Surroundings(course: course, sources: loaded.sources))
             reuse = { path, page in session.rendered(path: path, page: page) }
         }
         let printChunks = PrintChunks()
-        let emit = emitter(staged, printChunks: savesPages(course.config) ? printChunks : nil)
-        let streamed = deferred.map { StreamedPages($0, chapters: loaded.sources.chapters, settings: parsed.settings, digests: savesPages(course.config)) }
+        let emit = emitter(staged, policy, printChunks: policy.savesPages ? printChunks : nil)
+        let streamed = deferred.map { StreamedPages($0, chapters: loaded.sources.chapters, settings: parsed.settings, digests: policy.savesPages) }
         var files = renderer.render(course, assets: loaded.sources.assets, outputs: options.formats.siteOutputs(course.config), reuse: reuse,
                                     emit: emit, wholePage: streamed.map { pages in { @Sendable header in pages.wholePage(header) } },
                                     spill: streamed == nil ? nil : Spill(folder: cache.folder))
@@ -109,9 +109,9 @@ extension BuildRun {
     /// Where each rendered file goes: to the staging folder as it is made (its chunk lengths noted
     /// for the page cache when `printChunks` is given), nowhere for `primer check` (rendered to find
     /// what rendering finds), or back to the caller for the preview (nil).
-    func emitter(_ staged: StagedSite?, printChunks: PrintChunks?) -> (@Sendable (SiteFile) -> Void)? {
+    func emitter(_ staged: StagedSite?, _ policy: BuildPolicy, printChunks: PrintChunks?) -> (@Sendable (SiteFile) -> Void)? {
         guard let staged else {
-            if options.session != nil { return nil }
+            if policy.session != nil { return nil }
             return { _ in }
         }
         return { file in
@@ -171,12 +171,5 @@ extension BuildRun {
             }
         }
         return copies + drawn.sorted(by: { $0.key < $1.key }).map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
-    }
-
-    /// Whether this build indexes the site for search: a site build that asks for it, of a course
-    /// that has not switched it off, with the search format on the list.
-    func searches(_ config: CourseConfig) -> Bool {
-        guard case .site(let asked, _) = options.product else { return false }
-        return asked && options.formats.makesSearch(config) && !SearchIndex.switchedOff
     }
 }

@@ -18,14 +18,6 @@ struct BuildRun {
     let options: Build.Options
     var result = Build.Result(diagnostics: [])
     let cache: BuildCache
-    var fingerprint = ""
-    /// The input files' stamps, when the build looked for a reason to skip itself.
-    var inputs: BuildCache.Inputs?
-    /// The page cache as the incremental build found it (its hashes spare the full build's).
-    var pageManifest: PageCache.Manifest?
-    /// The last build's manifest when this build cannot be skipped (the incremental build starts
-    /// from it once it has checked that the site on disk is still what that build wrote).
-    var previous: BuildCache.Manifest?
     private var clock = ContinuousClock.now
 
     init(_ options: Build.Options) {
@@ -65,24 +57,24 @@ struct BuildRun {
         return problems.isEmpty
     }
 
-    /// Nothing changed since the last successful build? Then the site is already right.
-    mutating func upToDate() -> Bool {
-        guard case .site(_, let reuse) = options.product, reuse, !options.bless else { return false }
-        inputs = BuildCache.inputs(options)
-        fingerprint = BuildCache.fingerprint(inputs!, excluding: [])
+    /// What the last build of a site build that may reuse left. When nothing changed since that
+    /// build and its site is still on disk, the site is already right: `result.upToDate`.
+    mutating func lookBack() -> BuildHistory? {
+        guard case .site(_, let reuse) = options.product, reuse, !options.bless else { return nil }
+        let inputs = BuildCache.inputs(options)
+        let fingerprint = BuildCache.fingerprint(inputs, excluding: [])
         let last = cache.lastManifest()
         guard let manifest = last, manifest.fingerprint == fingerprint, cache.siteIsAsWritten(by: manifest) else {
-            previous = last
             cache.invalidate()
             lap("cache: not up to date")
-            return false
+            return BuildHistory(inputs: inputs, fingerprint: fingerprint, previous: last)
         }
         result.upToDate = true
         result.pages = manifest.pages
         result.diagnostics = manifest.warnings
         result.written = SiteWriter.Report(written: 0, unchanged: manifest.files.count, removed: 0, swapped: false)
         lap("cache")
-        return true
+        return BuildHistory(inputs: inputs, fingerprint: fingerprint, previous: manifest)
     }
 
     // MARK: Load
@@ -166,9 +158,9 @@ struct BuildRun {
 
     /// The resolved course, with what each page shows the others when this build writes the page
     /// cache, and what the pages of streamed chapters need to be made whole.
-    mutating func resolve(_ loaded: Loaded, _ parsed: Parsed, _ samples: SampleResults) -> Resolver.Resolution {
+    mutating func resolve(_ loaded: Loaded, _ parsed: Parsed, _ samples: SampleResults, _ policy: BuildPolicy) -> Resolver.Resolution {
         let resolution = Resolver.resolveWithExports(parsed.chapters, in: loaded.resolveContext, samples: samples,
-                                                     exports: savesPages(loaded.sources.config))
+                                                     exports: policy.savesPages)
         result.diagnostics += resolution.diagnostics
         lap("resolve")
         return resolution
@@ -192,8 +184,9 @@ struct BuildRun {
     // MARK: Write
 
     /// What was not written while rendering, the search index (made in the staging folder, so
-    /// the swapped-in site always has an index that matches its pages), then the swap.
-    mutating func write(_ rendered: Rendered) {
+    /// the swapped-in site always has an index that matches its pages), then the swap, and the
+    /// build manifest with the inputs' fingerprint (see `BuildCache`).
+    mutating func write(_ rendered: Rendered, _ history: BuildHistory?) {
         guard let staged = rendered.staged else { return }
         // Only a streamed chapter's page finds an error this late (a reference linked as it is rendered).
         guard !result.diagnostics.hasErrors else {
@@ -214,7 +207,7 @@ struct BuildRun {
             if let searchWarning { result.diagnostics.append(searchWarning) }
             lap("write: commit")
             if case .site(_, let reuse) = options.product, reuse {
-                cache.save(fingerprint: fingerprint, pages: result.pages, warnings: result.diagnostics)
+                cache.save(fingerprint: history?.fingerprint ?? "", pages: result.pages, warnings: result.diagnostics)
             }
         } catch {
             result.diagnostics += error.diagnostics
