@@ -123,20 +123,20 @@ public enum Build {
         let samples = run.runSamples(loaded, parsed)
         let renderer = run.templates(loaded)
         let resolution = run.resolve(loaded, parsed, samples, policy)
-        var course = resolution.course
-        run.extras(&course, samples, parsed)
+        let extras = run.extras(resolution.course, samples, parsed)
         guard let renderer, !run.result.diagnostics.hasErrors else { return run.finish() }
-        let editions = run.editions(&course, samples)
+        let books = run.editions(resolution.course, samples)
         // A PDF that could not be made (and is not optional) leaves the site as it was.
         guard !run.result.diagnostics.hasErrors else { return run.finish() }
-        let rendered = run.render(&course, loaded, parsed, resolution.deferred, renderer, samples, policy, editions: editions)
-        run.write(rendered, history)
+        let shown = resolution.course.showing(extras, editions: books.links)
+        let rendered = run.render(shown, loaded, parsed, resolution.deferred, renderer, samples, policy, editions: books.files)
+        run.write(rendered.staged, unwritten: rendered.files, search: rendered.search, history)
         if options.writes {
-            run.savePageCache(loaded, parsed, course, resolution.exports, rendered, policy, reusing: lastPageCache)
+            run.savePageCache(loaded, parsed, rendered.course, resolution.exports, rendered, policy, reusing: lastPageCache)
             run.lap("page cache")
         }
         if options.keepUntilExit {
-            Build.keptUntilExit.withLock { $0 += [course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets, parsed.code,
+            Build.keptUntilExit.withLock { $0 += [rendered.course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets, parsed.code,
                                                   resolution] as [any Sendable] }
         }
         return run.finish()

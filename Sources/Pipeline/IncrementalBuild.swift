@@ -63,7 +63,7 @@ extension BuildRun {
         result.listings = texts.tally
         result.incremental = files.map(\.path).sorted()
         lap("incremental: stage")
-        write(Rendered(files: [], staged: staged, streaming: true, search: search), policy.history)
+        write(staged, unwritten: [], search: search, policy.history)
         if result.succeeded {
             updatePageCache(plan, texts, pages, files, loaded)
             lap("incremental: save")

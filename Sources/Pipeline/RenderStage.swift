@@ -49,10 +49,12 @@ final class PrintChunks: Sendable {
 
 extension BuildRun {
     struct Rendered {
-        /// The files not yet handed to the staging folder (all of them, unless streaming).
+        /// The course as rendered: the streamed chapters' pages hold the files they show.
+        var course: ResolvedCourse
+        /// The files not yet handed to the staging folder (none when there is one; the preview's and
+        /// `primer check`'s files otherwise).
         var files: [SiteFile]
         var staged: StagedSite?
-        var streaming: Bool
         var search: Bool
         /// The streamed chapters' pages as they were made whole, by locale and chapter id.
         var streamedPages: [LocaleTag: [String: StreamedPages.Made]] = [:]
@@ -65,8 +67,9 @@ extension BuildRun {
     /// memory at once. A preview renders only the pages whose inputs changed. The pages of streamed
     /// chapters are parsed, numbered and linked again as they are rendered; the files they show
     /// and what linking found join the course and the diagnostics afterwards.
-    mutating func render(_ course: inout ResolvedCourse, _ loaded: Loaded, _ parsed: Parsed, _ deferred: Resolver.Deferred?,
+    mutating func render(_ shown: ResolvedCourse, _ loaded: Loaded, _ parsed: Parsed, _ deferred: Resolver.Deferred?,
                          _ renderer: SiteRenderer, _ samples: SampleResults, _ policy: BuildPolicy, editions: [SiteFile] = []) -> Rendered {
+        var course = shown
         let search = policy.searches
         var staged: StagedSite?
         if policy.writes {
@@ -75,7 +78,7 @@ extension BuildRun {
                                         protecting: [options.content, options.templates])
             } catch {
                 result.diagnostics += error.diagnostics
-                return Rendered(files: [], staged: nil, streaming: false, search: false)
+                return Rendered(course: course, files: [], staged: nil, search: false)
             }
         }
         let session = policy.session
@@ -102,7 +105,7 @@ extension BuildRun {
         }
         if let staged { filesAfterPages.forEach { staged.add($0) } } else { files += filesAfterPages }
         if session != nil { result.files = files }
-        return Rendered(files: staged != nil ? [] : files, staged: staged, streaming: staged != nil, search: search,
+        return Rendered(course: course, files: staged != nil ? [] : files, staged: staged, search: search,
                         streamedPages: streamedPages, printChunks: printChunks.lengths.withLock { $0 })
     }
 

@@ -166,19 +166,26 @@ struct BuildRun {
         return resolution
     }
 
-    /// The sample gallery and the API index.
-    mutating func extras(_ course: inout ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed) {
+    /// What the extras stage makes of the resolved course: the sample gallery and the API index.
+    struct CourseExtras: Sendable {
+        var gallery: [SampleSummary] = []
+        var apiIndex: [LocaleTag: [IndexEntry]] = [:]
+    }
+
+    mutating func extras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed) -> CourseExtras {
+        var extras = CourseExtras()
         if let package = samples.package {
             let (gallery, diagnostics) = Extras.gallery(course, package: package, outcomes: samples.outcomes)
-            course.samples = gallery
+            extras.gallery = gallery
             result.diagnostics += diagnostics
         }
         if course.config.apiIndex.enabled {
             let (index, diagnostics) = Extras.apiIndex(course, package: samples.package, code: parsed.code)
-            course.apiIndex = index
+            extras.apiIndex = index
             result.diagnostics += diagnostics
         }
         lap("extras")
+        return extras
     }
 
     // MARK: Write
@@ -186,20 +193,20 @@ struct BuildRun {
     /// What was not written while rendering, the search index (made in the staging folder, so
     /// the swapped-in site always has an index that matches its pages), then the swap, and the
     /// build manifest with the inputs' fingerprint (see `BuildCache`).
-    mutating func write(_ rendered: Rendered, _ history: BuildHistory?) {
-        guard let staged = rendered.staged else { return }
+    mutating func write(_ staged: StagedSite?, unwritten: [SiteFile], search: Bool, _ history: BuildHistory?) {
+        guard let staged else { return }
         // Only a streamed chapter's page finds an error this late (a reference linked as it is rendered).
         guard !result.diagnostics.hasErrors else {
             result.pages = 0
             return staged.abandon()
         }
-        if !rendered.streaming { _ = parallelMap(rendered.files) { staged.add($0) } }
+        _ = parallelMap(unwritten) { staged.add($0) }
         nonisolated(unsafe) var searchSeconds = 0.0
         nonisolated(unsafe) var searchWarning: Diagnostic?
         let output = options.output
         do {
             result.written = try staged.commit { staging in
-                guard rendered.search else { return }
+                guard search else { return }
                 let start = ContinuousClock.now
                 searchWarning = SearchIndex.build(site: staging, shownAs: output)
                 searchSeconds = (ContinuousClock.now - start).seconds
@@ -217,5 +224,17 @@ struct BuildRun {
             result.timings[result.timings.count - 1].seconds -= searchSeconds
             result.timings.append(("search", searchSeconds))
         }
+    }
+}
+
+extension ResolvedCourse {
+    /// The course as its pages show it: the resolved course with what the extras and editions
+    /// stages made of it (the render stage's input; no stage changes another's output).
+    func showing(_ extras: BuildRun.CourseExtras, editions: [LocaleTag: [EditionFile]] = [:]) -> ResolvedCourse {
+        var course = self
+        course.samples = extras.gallery
+        course.apiIndex = extras.apiIndex
+        course.editions = editions
+        return course
     }
 }
