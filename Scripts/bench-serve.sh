@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Preview benchmark: save → reload latency (20 edits), wrk load (64 connections, 10 s),
+# Preview benchmark: save → reload event (20 edits), save → page holding the edit (saves 3 s and
+# 0.5 s apart), wrk load (64 connections, 10 s),
 # memory after 200 edit-rebuild cycles. Targets: median <= 100 ms, 0 errors, growth < 10%.
 set -euo pipefail
 cd "$(dirname "$0")/.."

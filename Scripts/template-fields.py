@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's list of what each template can read, made from Sources/Renderer/PageModels.swift.
+"""The README's list of what each template can read, made from Sources/Renderer/PageModels.swift and SitePageModels.swift.
 
 Each page model is a struct marked `/// template: NAME` whose `field`/`child(named:)` switch
 names the fields; a field whose value is another model of the file lists that model's fields.
@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import readme_section  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-MODELS = ROOT / "Sources/Renderer/PageModels.swift"
+MODELS = [ROOT / "Sources/Renderer/PageModels.swift", ROOT / "Sources/Renderer/SitePageModels.swift"]
 BEGIN = "<!-- template-fields: made by Scripts/template-fields.py from Sources/Renderer/PageModels.swift -->"
 END = "<!-- /template-fields -->"
 
@@ -64,7 +64,7 @@ def describe(name, models, seen=()):
 
 
 def listing():
-    models = structs(MODELS.read_text())
+    models = structs("\n".join(path.read_text() for path in MODELS))
     lines = [BEGIN, "", "Lists are `{{#name}}…{{/name}}` sections; `{{t.KEY}}` is any key of the string catalog, in the page's language.", ""]
     order = ["layout", "toc", "home", "chapter", "print", "gallery", "api-index", "index", "404"]
     pages = {m[0]: name for name, m in models.items() if m[0]}

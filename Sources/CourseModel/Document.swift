@@ -233,6 +233,28 @@ public struct Exercise: Hashable, Sendable {
     }
 }
 
+/// A block of a kind declared through the content-block seam (`BlockKind` in the Blocks module):
+/// its kind's name, the blocks and the runs of text it holds, and its number once resolved.
+public struct CustomBlock: Hashable, Sendable {
+    /// The kind's `name`, by which the renderers find its output.
+    public var kind: String
+    /// What it is numbered as (its kind's `target`), or nil when it has no number.
+    public var target: TargetKind?
+    /// The blocks it holds (walked and rewritten by every stage, see `Walk.swift`).
+    public var blocks: [[Block]]
+    /// The runs of text it holds itself, such as its title.
+    public var runs: [[Inline]]
+    public var attributes: Attributes
+    public var position: Position
+    /// Set by the resolve stage when it is numbered.
+    public var id: String?
+    public var number: Numbering?
+    public init(kind: String, target: TargetKind?, blocks: [[Block]], runs: [[Inline]], attributes: Attributes, position: Position) {
+        self.kind = kind; self.target = target; self.blocks = blocks; self.runs = runs
+        self.attributes = attributes; self.position = position
+    }
+}
+
 /// Like `Inline`: the large cases are boxed, a paragraph, a quote or a list of exercises is not.
 public enum Block: Hashable, Sendable {
     case paragraph([Inline], Position)
@@ -258,6 +280,8 @@ public enum Block: Hashable, Sendable {
     case listingOnlyNote(inline: Bool)
     /// Links from a sample's block to its gallery entry and its download.
     case sampleLinks(String)
+    /// A block of a kind declared through the seam (see `CustomBlock`).
+    indirect case custom(CustomBlock)
 }
 
 /// One parsed chapter file.

@@ -25,7 +25,9 @@ public extension StringProtocol {
 }
 
 /// A 128-bit hash (two FNV-1a lanes) that is the same in every run, unlike Swift's seeded
-/// `Hasher`: for cache keys and fingerprints that must survive the process.
+/// `Hasher`, for names that are written down and must keep their value: a translation's
+/// `translated_from` fingerprint and a snippet's target name. Not for cache keys: those are
+/// `ContentKey`s (SHA-256), since a collision there would serve another input's product.
 public struct StableHash: Sendable {
     private var a: UInt64 = 0xcbf2_9ce4_8422_2325
     private var b: UInt64 = 0x6c62_272e_07bb_0142
@@ -67,47 +69,6 @@ public struct QuotationMarks: Hashable, Sendable {
     }
     /// What cmark's smart punctuation writes.
     public static let english = QuotationMarks(open: "\u{201C}", close: "\u{201D}", innerOpen: "\u{2018}", innerClose: "\u{2019}")
-}
-
-/// A 128-bit hash of bytes taken eight at a time, for keying whole texts by their contents
-/// (the page cache hashes every chapter on every build; `StableHash` goes byte by byte, six
-/// times slower). Not for anything an attacker chooses.
-public struct WordHash: Sendable {
-    private var a: UInt64 = 0x9e37_79b9_7f4a_7c15
-    private var b: UInt64 = 0xc2b2_ae3d_27d4_eb4f
-
-    public init() {}
-
-    public mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
-    }
-
-    public mutating func add(_ bytes: UnsafeRawBufferPointer) {
-        let count = bytes.count
-        var index = 0
-        while index + 8 <= count {
-            mix(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            index += 8
-        }
-        var tail: UInt64 = 0, shift: UInt64 = 0
-        while index < count {
-            tail |= UInt64(bytes[index]) << shift
-            shift += 8
-            index += 1
-        }
-        mix(tail)
-        mix(UInt64(count))  // length-delimited, so ("ab", "c") and ("a", "bc") differ
-    }
-
-    private mutating func mix(_ word: UInt64) {
-        a = (a ^ word) &* 0xff51_afd7_ed55_8ccd
-        a ^= a >> 33
-        b = (b &+ word) &* 0xc4ce_b9fe_1a85_ec53
-        b = (b << 31) | (b >> 33)
-    }
-
-    public var hex: String { String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16) }
 }
 
 /// A text as a dictionary key compared byte for byte: `String`'s own hashing normalizes

@@ -3,12 +3,13 @@
 /// container a stage forgot, as footnotes once were) is a change here, not in each stage.
 public extension Block {
     /// The lists of blocks this block holds, in document order: a quote's or callout's, each
-    /// list item's, each exercise's text and then its solution, a footnote's.
+    /// list item's, each exercise's text and then its solution, a footnote's, a custom block's.
     var containedBlocks: [[Block]] {
         switch self {
         case .quote(let inner), .callout(_, let inner), .footnoteDefinition(_, let inner): return [inner]
         case .list(let list): return list.items.map(\.blocks)
         case .exercises(let exercises): return exercises.flatMap { [$0.blocks] + ($0.solution.map { [$0] } ?? []) }
+        case .custom(let custom): return custom.blocks
         default: return []
         }
     }
@@ -25,6 +26,7 @@ public extension Block {
                 body(exercise.blocks)
                 if let solution = exercise.solution { body(solution) }
             }
+        case .custom(let custom): for inner in custom.blocks { body(inner) }
         default: break
         }
     }
@@ -54,6 +56,9 @@ public extension Block {
                 exercise.solution = exercise.solution.map(transform)
                 return exercise
             })
+        case .custom(var custom):
+            custom.blocks = custom.blocks.map(transform)
+            return .custom(custom)
         default:
             return self
         }
@@ -69,6 +74,7 @@ public extension Block {
         case .table(let table): return table.header + table.rows.flatMap { $0 } + (table.caption.map { [$0] } ?? [])
         case .figure(let figure): return [figure.image.alt]
         case .callout(let callout, _): return callout.title.map { [$0] } ?? []
+        case .custom(let custom): return custom.runs
         default: return []
         }
     }
@@ -86,6 +92,7 @@ public extension Block {
             return .table(table)
         case .figure(var figure): figure.image.alt = transform(figure.image.alt); return .figure(figure)
         case .callout(var callout, let inner): callout.title = callout.title.map(transform); return .callout(callout, inner)
+        case .custom(var custom): custom.runs = custom.runs.map(transform); return .custom(custom)
         default: return self
         }
     }
@@ -100,6 +107,7 @@ public extension Block {
         case .figure(let figure): return figure.image.position
         case .snippet(let code, _): return code.position
         case .sample(let embed): return embed.position
+        case .custom(let custom): return custom.position
         default: return nil
         }
     }

@@ -1,4 +1,5 @@
 import CourseModel
+import ContentCache
 import Foundation
 
 /// The EPUB 3 edition of a course in one locale: one XHTML document per chapter (solutions at
@@ -98,7 +99,7 @@ struct Book {
     static func identifier(_ input: EditionInput) -> String {
         let name = ["primer-epub", input.course.config.title.text(for: input.course.config.sourceLocale, source: input.course.config.sourceLocale),
                     input.course.config.baseURL ?? "", input.locale.rawValue].joined(separator: "\u{1F}")
-        return UUIDv5.make(namespace: UUIDv5.urlNamespace, name: name)
+        return NameBasedUUID.v5(namespace: NameBasedUUID.urlNamespace, name: name)
     }
 
     /// The start of an XHTML document of the book (in its folder), in `lang`.

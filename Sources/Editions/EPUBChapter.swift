@@ -1,7 +1,8 @@
+import Blocks
 import CourseModel
 import Foundation
 import Highlight
-import Renderer
+import Markup
 
 /// A file the EPUB carries besides its documents (an image), by its path inside the book's folder.
 struct EPUBResource: Sendable {
@@ -57,7 +58,8 @@ enum EPUBPaths {
 /// captions and references as on the site, links between chapters to their documents, links to
 /// pages only the site has made absolute (or plain text without a base URL), solutions moved to
 /// the end of the chapter and footnotes as EPUB 3 notes.
-struct EPUBChapterRenderer {
+struct EPUBChapterRenderer: BookWriter {
+    var dialect: HTMLDialect { .xhtml }
     let input: EditionInput
     let page: ChapterPage
     /// Words in the language the chapter's text is written in.
@@ -72,22 +74,13 @@ struct EPUBChapterRenderer {
     private var diagnostics: [Diagnostic] = []
     private var hasSVG = false
     private var usedIDs: Set<String> = []
-    private var tight = false
+    var tight = false
     /// The line of the block being rendered, for warnings.
     private var line = 0
 
-    private var footnotes: [String: Int] = [:]
-    private var footnoteOrder: [String] = []
-    private var footnoteAnchors: [String: String] = [:]
-    /// The values of `footnoteAnchors`, so a new anchor is checked in constant time.
-    private var usedFootnoteAnchors: Set<String> = []
-    private var footnoteAnchorSuffixes: [String: Int] = [:]
-    private var footnoteReferences: [String: Int] = [:]
-    private var footnoteBodies: [String: [Block]] = [:]
+    var footnotes = FootnoteLedger()
 
-    private struct Solution { var id: String; var exerciseID: String; var heading: String; var blocks: [Block] }
-    private var solutions: [Solution] = []
-    private var exerciseCount = 0
+    var exercises = Exercises.Moved()
 
     init(input: EditionInput, page: ChapterPage, chapterFiles: [String: String]) {
         self.input = input
@@ -132,19 +125,8 @@ struct EPUBChapterRenderer {
     private mutating func body() -> String {
         var out = ""
         out.reserveCapacity(8192)
-        var open: [Int] = []
-        for block in page.document.blocks {
-            if case .footnoteDefinition(let label, let blocks) = block { footnoteBodies[label] = blocks; continue }
-            if case .heading(let h) = block, h.level <= 3 {
-                while let last = open.last, last >= h.level { out += "</section>\n"; open.removeLast() }
-                let classes = h.attributes.classes.filter { $0 != "unnumbered" }
-                out += classes.isEmpty ? "<section>\n" : "<section class=\"\(XML.escape(classes.joined(separator: " ")))\">\n"
-                open.append(h.level)
-            }
-            render(block, into: &out)
-        }
-        for _ in open { out += "</section>\n" }
-        renderSolutions(into: &out)
+        renderSections(page.document.blocks, into: &out)
+        solutionsID = Exercises.xhtmlSolutions(into: &out, writer: &self)
         renderFootnotes(into: &out)
         return out
     }
@@ -158,6 +140,7 @@ struct EPUBChapterRenderer {
             case .figure(let figure): if let id = figure.id { usedIDs.insert(id) }
             case .table(let table): if let id = table.id { usedIDs.insert(id) }
             case .exercises(let exercises): for exercise in exercises { if let id = exercise.id { usedIDs.insert(id) } }
+            case .custom(let custom): if let id = custom.id { usedIDs.insert(id) }
             case .html(let html) where rawHTML: usedIDs.formUnion(SanitizedHTML.ids(in: html))
             default: break
             }
@@ -167,7 +150,7 @@ struct EPUBChapterRenderer {
         }
     }
 
-    private mutating func uniqueID(_ base: String) -> String {
+    mutating func uniqueID(_ base: String) -> String {
         var id = base
         var n = 2
         while usedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") { id = "\(base)-\(n)"; n += 1 }
@@ -182,38 +165,18 @@ struct EPUBChapterRenderer {
 
     // MARK: Blocks
 
-    private mutating func render(_ blocks: [Block], into out: inout String) {
-        for block in blocks { render(block, into: &out) }
-    }
-
-    private func caption(_ kind: String, _ number: Numbering?) -> String {
-        guard let number else { return "" }
-        return "<span class=\"caption-label\">\(XML.escape(number.label(strings["ref_" + kind + "_start"])))</span> "
-    }
-
-    private mutating func render(_ block: Block, into out: inout String) {
+    mutating func render(_ block: Block, into out: inout String) {
         if let position = block.position, position.line > 0 { line = position.line }
         switch block {
         case .paragraph(let inlines, _):
-            let text = run(inlines)
-            if tight { out += text + "\n" } else { out += "<p>" + text + "</p>\n" }
+            paragraph(inlines, into: &out)
         case .heading(let h):
             let level = min(max(h.level, 2), 6)
             out += "<h\(level)\(idAttribute(h.id))>"
             if let number = h.number { out += "<span class=\"section-number\">\(XML.escape(number.dotted))</span> " }
             out += run(h.content) + "</h\(level)>\n"
         case .code(let code):
-            let language = code.language.isEmpty ? "" : " class=\"language-\(XML.escape(code.language))\""
-            let highlighted = Highlighter.highlight(code.code, language: code.language) ?? XML.escape(code.code)
-            let pre = "<pre><code\(language)>\(highlighted)</code></pre>\n"
-            if code.isListing {
-                out += "<figure class=\"listing\"\(idAttribute(code.id))>\n<figcaption>"
-                out += caption("listing", code.number)
-                if let title = code.title { out += "<span class=\"caption-text\">\(XML.escape(title))</span>" }
-                out += "</figcaption>\n" + pre + "</figure>\n"
-            } else {
-                out += pre
-            }
+            listing(code, highlighted: Highlighter.highlight(code.code, language: code.language) ?? XML.escape(code.code), into: &out)
         case .html(let source):
             let html = withoutComments(source)
             guard !html.allSatisfy(\.isWhitespace) else { break }
@@ -221,158 +184,39 @@ struct EPUBChapterRenderer {
             let book = forTheBook(html, line: 0)  // an HTML block does not know its line
             out += book.hasSuffix("\n") ? book : book + "\n"
         case .quote(let inner):
-            out += "<blockquote>\n"
-            withLoose { $0.render(inner, into: &out) }
-            out += "</blockquote>\n"
+            quote(inner, into: &out)
         case .callout(let callout, let inner):
-            let name = callout.kind.rawValue.lowercased()
-            let builtIn = CalloutKind.builtIn.contains(callout.kind) ? "" : " callout-custom"
-            out += "<div class=\"callout callout-\(XML.escape(name))\(builtIn)\" role=\"note\">\n<p class=\"callout-title\">"
-            if let title = callout.title { out += run(title) } else { out += XML.escape(strings[callout.kind.labelKey]) }
-            out += "</p>\n"
-            withLoose { $0.render(inner, into: &out) }
-            out += "</div>\n"
+            Callouts.html(callout, inner, into: &out, writer: &self)
         case .list(let list):
-            let tag = list.ordered ? "ol" : "ul"
-            let start = list.ordered && list.start != 1 ? " start=\"\(list.start)\"" : ""
-            let isTasks = list.items.contains { $0.checked != nil }
-            out += "<\(tag)\(start)\(isTasks ? " class=\"tasks\"" : "")>\n"
-            for item in list.items {
-                out += "<li>"
-                if let checked = item.checked {
-                    let word = XML.escape(strings[checked ? "task_done" : "task_open"])
-                    out += "<span class=\"task \(checked ? "task-done" : "task-open")\" role=\"img\" aria-label=\"\(word)\" title=\"\(word)\">\(checked ? "☑" : "☐")</span> "
-                }
-                let saved = tight
-                tight = list.tight
-                if !list.tight { out += "\n" }
-                render(item.blocks, into: &out)
-                tight = saved
-                if out.hasSuffix("\n") && list.tight { out.removeLast() }
-                out += "</li>\n"
-            }
-            out += "</\(tag)>\n"
+            self.list(list, into: &out)
         case .rule:
             out += "<hr/>\n"
         case .table(let table):
-            out += "<table\(idAttribute(table.id))>\n"
-            if table.number != nil || table.caption != nil {
-                out += "<caption>" + caption("table", table.number)
-                if let text = table.caption { out += "<span class=\"caption-text\">" + run(text) + "</span>" }
-                out += "</caption>\n"
-            }
-            out += "<thead>\n<tr>\n"
-            for (index, cell) in table.header.enumerated() {
-                out += "<th\(align(table.alignments, index))>" + run(cell) + "</th>\n"
-            }
-            out += "</tr>\n</thead>\n"
-            if !table.rows.isEmpty {
-                out += "<tbody>\n"
-                for row in table.rows {
-                    out += "<tr>\n"
-                    for (index, cell) in row.enumerated() {
-                        out += "<td\(align(table.alignments, index))>" + run(cell) + "</td>\n"
-                    }
-                    out += "</tr>\n"
-                }
-                out += "</tbody>\n"
-            }
-            out += "</table>\n"
+            self.table(table, into: &out)
         case .figure(let figure):
             out += "<figure class=\"figure\"\(idAttribute(figure.id))>\n"
             if let img = imageTag(figure.image, drawn: figure.drawn) { out += img + "\n" }
-            out += "<figcaption>" + caption("figure", figure.number)
-            out += "<span class=\"caption-text\">" + run(figure.image.alt) + "</span></figcaption>\n</figure>\n"
+            figureCaption(figure, into: &out)
         case .exercises(let exercises):
-            out += "<ol class=\"exercises\">\n"
-            for exercise in exercises {
-                exerciseCount += 1
-                let id = exercise.id.flatMap { $0.isEmpty ? nil : $0 } ?? uniqueID("exercise-\(exerciseCount)")
-                out += "<li class=\"exercise\" id=\"\(XML.escape(id))\">\n"
-                if let number = exercise.number {
-                    out += "<p class=\"exercise-label\">\(XML.escape(number.label(strings["ref_exercise_start"])))</p>\n"
-                }
-                withLoose { $0.render(exercise.blocks, into: &out) }
-                if let solution = exercise.solution {
-                    let solutionID = uniqueID("solution-" + id)
-                    let heading = exercise.number.map { strings.format("edition_solution_of", $0.label(strings["ref_exercise"])) }
-                        ?? strings["exercise_solution"]
-                    solutions.append(Solution(id: solutionID, exerciseID: id, heading: heading, blocks: solution))
-                    out += "<p class=\"solution-link\"><a href=\"#\(XML.escape(solutionID))\">\(XML.escape(strings["exercise_solution"]))</a></p>\n"
-                }
-                out += "</li>\n"
-            }
-            out += "</ol>\n"
+            Exercises.xhtml(exercises, into: &out, writer: &self)
         case .footnoteDefinition(let label, let blocks):
-            footnoteBodies[label] = blocks
+            footnotes.define(label, blocks: blocks)
         case .output(let output):
-            if output.kind == .compilerErrors {
-                out += "<figure class=\"output compiler-errors\">\n<figcaption><span class=\"caption-label\">"
-                out += XML.escape(strings["compiler_errors_label"]) + "</span></figcaption>\n"
-                out += "<pre class=\"output-text\"><samp>\(XML.escape(output.text))</samp></pre>\n</figure>\n"
-                break
-            }
-            let failed = !output.status.succeeded
-            out += "<figure class=\"output\(failed ? " output-failed" : "")\">\n<figcaption>"
-            out += "<span class=\"caption-label\">\(XML.escape(strings["output_label"]))</span>"
-            if case .exited(let code) = output.status, code != 0 {
-                out += " <span class=\"output-status\">" + XML.escape(strings.format("output_exit_status", String(code))) + "</span>"
-            } else if case .signal(let signal) = output.status {
-                out += " <span class=\"output-status\">" + XML.escape(strings.format("output_signal", String(signal))) + "</span>"
-            } else if case .timedOut(let seconds) = output.status {
-                out += " <span class=\"output-status\">" + XML.escape(strings.format("output_timeout", String(Int(seconds)))) + "</span>"
-            }
-            out += "</figcaption>\n<pre class=\"output-text\"><samp>\(XML.escape(output.text))</samp></pre>\n"
-            if let command = output.command?.text(inPackage: true) {
-                out += "<p class=\"run-it\">\(XML.escape(UIStrings.spaced(strings["sample_run_yourself"])))<code>\(XML.escape(command))</code></p>\n"
-            }
-            out += "</figure>\n"
+            self.output(output, inPackage: true, into: &out)
         case .sampleLinks(let name):
             // The gallery and the downloads are the site's: linked when the site's address is known.
             guard let gallery = siteURL(SitePaths.galleryEntry(name)), let download = siteURL(SitePaths.sampleDownload(name)) else { break }
             out += "<p class=\"sample-links\"><a href=\"\(XML.escapeURL(gallery))\">\(XML.escape(strings["sample_gallery_link"]))</a>"
             out += " · <a href=\"\(XML.escapeURL(download))\">\(XML.escape(strings.format("sample_download", name + ".zip")))</a></p>\n"
         case .listingOnlyNote(let inline):
-            out += "<p class=\"listing-only\" role=\"note\">\(XML.escape(strings[inline ? "snippet_listing_only" : "sample_listing_only"]))</p>\n"
+            listingOnlyNote(inline: inline, into: &out)
         case .sample:
             break
         case .snippet(let code, _):
             render(.code(code), into: &out)
+        case .custom(let block):
+            custom(block, kinds: input.kinds, into: &out)
         }
-    }
-
-    private mutating func withLoose(_ body: (inout EPUBChapterRenderer) -> Void) {
-        let saved = tight
-        tight = false
-        body(&self)
-        tight = saved
-    }
-
-    private func align(_ alignments: [TableAlignment], _ index: Int) -> String {
-        guard index < alignments.count else { return "" }
-        switch alignments[index] {
-        case .none: return ""
-        case .left: return " class=\"align-left\""
-        case .center: return " class=\"align-center\""
-        case .right: return " class=\"align-right\""
-        }
-    }
-
-    private mutating func renderSolutions(into out: inout String) {
-        guard !solutions.isEmpty else { return }
-        let id = uniqueID("solutions")
-        solutionsID = id
-        out += "<section class=\"solutions\" id=\"\(XML.escape(id))\">\n<h2>\(XML.escape(strings["edition_solutions"]))</h2>\n"
-        var index = 0
-        while index < solutions.count {  // a solution may hold exercises of its own
-            let solution = solutions[index]
-            index += 1
-            out += "<section class=\"solution\" id=\"\(XML.escape(solution.id))\">\n"
-            out += "<h3><a href=\"#\(XML.escape(solution.exerciseID))\">\(XML.escape(solution.heading))</a></h3>\n"
-            withLoose { $0.render(solution.blocks, into: &out) }
-            out += "</section>\n"
-        }
-        out += "</section>\n"
     }
 
     // MARK: Raw HTML
@@ -432,44 +276,23 @@ struct EPUBChapterRenderer {
 
     // MARK: Inlines
 
-    /// A run of text (a paragraph, a heading, a cell) as XHTML.
-    private mutating func run(_ inlines: [Inline]) -> String {
-        var out = ""
-        render(inlines, into: &out)
-        return out
+    mutating func renderHTML(_ html: String, into out: inout String) {
+        out += rawHTML ? forTheBook(html, line: line) : XML.escape(html)
     }
 
-    private mutating func render(_ inlines: [Inline], into out: inout String) {
-        for inline in inlines {
-            switch inline {
-            case .text(let text): out += XML.escape(text)
-            case .code(let code): out += "<code>" + XML.escape(code) + "</code>"
-            case .softBreak: out += "\n"
-            case .lineBreak: out += "<br/>\n"
-            case .emphasis(let c): out += "<em>"; render(c, into: &out); out += "</em>"
-            case .strong(let c): out += "<strong>"; render(c, into: &out); out += "</strong>"
-            case .strikethrough(let c): out += "<del>"; render(c, into: &out); out += "</del>"
-            case .html(let source):
-                let html = withoutComments(source)
-                out += rawHTML ? forTheBook(html, line: line) : XML.escape(html)
-            case .image(let image):
-                if let img = imageTag(image, drawn: nil) { out += img } else { out += XML.escape(altText(image.alt)) }
-            case .link(let link):
-                var content = ""
-                if link.content.isEmpty, let reference = link.reference { content = XML.escape(reference.label) }
-                else { render(link.content, into: &content) }
-                guard let href = href(for: link) else { out += content; break }
-                out += "<a href=\"\(XML.escapeURL(href))\""
-                if !link.title.isEmpty { out += " title=\"\(XML.escape(link.title))\"" }
-                if link.reference != nil { out += " class=\"xref\"" }
-                out += ">" + content + "</a>"
-            case .footnoteReference(let label):
-                let n = noteFootnote(label)
-                footnoteReferences[label, default: 0] += 1
-                let anchor = footnoteAnchors[label]!
-                out += "<sup class=\"footnote-ref\"><a epub:type=\"noteref\" href=\"#fn-\(XML.escape(anchor))\" id=\"\(XML.escape(referenceID(anchor, footnoteReferences[label]!)))\">\(n)</a></sup>"
-            }
-        }
+    mutating func renderImage(_ image: Image, into out: inout String) {
+        if let img = imageTag(image, drawn: nil) { out += img } else { out += XML.escape(footnotes.altText(image.alt)) }
+    }
+
+    mutating func renderLink(_ link: Link, into out: inout String) {
+        var content = ""
+        if link.content.isEmpty, let reference = link.reference { content = XML.escape(reference.label) }
+        else { render(link.content, into: &content) }
+        guard let href = href(for: link) else { out += content; return }
+        out += "<a href=\"\(XML.escapeURL(href))\""
+        if !link.title.isEmpty { out += " title=\"\(XML.escape(link.title))\"" }
+        if link.reference != nil { out += " class=\"xref\"" }
+        out += ">" + content + "</a>"
     }
 
     // MARK: Links
@@ -546,52 +369,26 @@ struct EPUBChapterRenderer {
         }
         var img = "<img src=\"\(XML.escapeURL(source))\""
         if let size = image.variants?.size { img += " width=\"\(size.width)\" height=\"\(size.height)\"" }
-        img += " alt=\"\(XML.escape(altText(image.alt)))\""
+        img += " alt=\"\(XML.escape(footnotes.altText(image.alt)))\""
         if !image.title.isEmpty { img += " title=\"\(XML.escape(image.title))\"" }
         return img + "/>"
     }
 
     // MARK: Footnotes
 
-    private mutating func noteFootnote(_ label: String) -> Int {
-        if let n = footnotes[label] { return n }
-        footnoteOrder.append(label)
-        footnotes[label] = footnoteOrder.count
-        let base = String(label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
-        var anchor = base
-        var n = footnoteAnchorSuffixes[base] ?? 2  // labels that differ only in punctuation share a base
-        while usedFootnoteAnchors.contains(anchor) { anchor = "\(base)-\(n)"; n += 1 }
-        footnoteAnchorSuffixes[base] = n
-        footnoteAnchors[label] = anchor
-        usedFootnoteAnchors.insert(anchor)
-        return footnoteOrder.count
-    }
-
-    private func referenceID(_ anchor: String, _ count: Int) -> String {
-        count == 1 ? "fnref-\(anchor)" : "fnref-\(anchor)-\(count)"
-    }
-
-    private mutating func altText(_ alt: [Inline]) -> String {
-        alt.altText { label in String(noteFootnote(label)) }
-    }
-
     private mutating func renderFootnotes(into out: inout String) {
-        guard !footnoteOrder.isEmpty else { return }
+        guard !footnotes.isEmpty else { return }
         out += "<section class=\"footnotes\" epub:type=\"footnotes\">\n"
-        var index = 0
-        while index < footnoteOrder.count {  // a footnote may reference another
-            let label = footnoteOrder[index]
-            index += 1
-            let anchor = footnoteAnchors[label]!
-            out += "<aside class=\"footnote\" epub:type=\"footnote\" id=\"fn-\(XML.escape(anchor))\">\n"
-            out += "<p class=\"footnote-number\">\(index).</p>\n"
-            let body = footnoteBodies[label] ?? []
-            withLoose { $0.render(body, into: &out) }
-            let references = footnoteReferences[label] ?? 0
-            if references > 0 {
+        while let note = footnotes.nextNote() {
+            out += "<aside class=\"footnote\" epub:type=\"footnote\" id=\"fn-\(XML.escape(note.anchor))\">\n"
+            out += "<p class=\"footnote-number\">\(note.number).</p>\n"
+            withLoose { $0.render(note.blocks, into: &out) }
+            let backLinks = footnotes.referenceIDs(note)
+            if !backLinks.isEmpty {
                 out += "<p class=\"footnote-back\">"
-                for count in 1...references {
-                    out += "\(count > 1 ? " " : "")<a href=\"#\(XML.escape(referenceID(anchor, count)))\" title=\"\(XML.escape(strings["footnote_back"]))\">↩\(count > 1 ? "<sup>\(count)</sup>" : "")</a>"
+                for (index, id) in backLinks.enumerated() {
+                    let count = index + 1
+                    out += "\(count > 1 ? " " : "")<a href=\"#\(XML.escape(id))\" title=\"\(XML.escape(strings["footnote_back"]))\">↩\(count > 1 ? "<sup>\(count)</sup>" : "")</a>"
                 }
                 out += "</p>\n"
             }

@@ -1,3 +1,4 @@
+import Blocks
 import CourseModel
 
 /// What a book edition (EPUB or PDF) of one locale is made from: the resolved course, so a
@@ -14,6 +15,8 @@ public struct EditionInput: Sendable {
     /// The edition's date (YYYY-MM-DD): the newest `updated` of its chapters, or a fixed date,
     /// never the clock, so the same input gives the same bytes.
     public var date: String
+    /// The kinds of block a `Block.custom` may be.
+    public var kinds = BlockKinds.standard
 
     public init(course: ResolvedCourse, locale: LocaleTag, files: [String: [UInt8]], drawn: [String: [UInt8]]) {
         self.course = course

@@ -1,3 +1,4 @@
+import ContentCache
 import CPlatform
 import CourseModel
 import Foundation
@@ -316,5 +317,18 @@ public enum TypstCompiler {
                          timedOut: result.timed_out != 0, outputOverflow: result.output_overflow != 0,
                          spawnError: result.started == 0 ? String(cString: strerror(result.spawn_errno)) : nil,
                          peakMemory: result.peak_memory)
+    }
+}
+
+extension TypstBook {
+    /// Everything the PDF of this book depends on: its markup, the files it shows, and which
+    /// Typst (`TypstCompiler.identity`) typesets it. The key its PDF is cached by.
+    public func pdfKey(typst: String) -> ContentKey {
+        var key = ContentKey("pdf-v2")
+        key.add(main)
+        key.add(files.count)
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) { key.add(path); key.add(bytes) }
+        key.add(typst)
+        return key
     }
 }

@@ -1,3 +1,4 @@
+import Blocks
 import CourseModel
 
 /// What keeps a chapter's Typst markup inside what Typst typesets in time that grows with the
@@ -137,9 +138,9 @@ extension ChapterWriter {
     /// when it sits too deep in others), its number by label afterwards.
     mutating func footnote(_ name: String, book: inout BookState) -> String {
         let footnoteLabel = label("fn-" + name)
-        if footnotesSeen.contains(name) { return "#footnote(\(footnoteLabel));" }
-        guard footnoteBodies[name] != nil else { return "" }
-        footnotesSeen.insert(name)
+        if footnotes.isNumbered(name) { return "#footnote(\(footnoteLabel));" }
+        guard footnotes.body(name) != nil else { return "" }
+        footnotes.number(name)
         if limits.footnoteDepth >= TypstLimits.footnoteNesting {
             limits.deferredFootnotes.append(name)
             return "#footnote(\(footnoteLabel));"
@@ -153,7 +154,7 @@ extension ChapterWriter {
         limits.run = TypstRun()
         limits.footnoteDepth += 1
         var text = ""
-        render(footnoteBodies[name] ?? [], into: &text, book: &book)
+        render(footnotes.body(name) ?? [], into: &text, book: &book)
         limits.footnoteDepth -= 1
         (limits.run, limits.position) = (run, position)
         return text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,5 +1,5 @@
 import Foundation
-import Renderer
+import Markup
 
 /// Small helpers for writing XML: escaping and the characters XML 1.0 cannot hold. (Raw HTML
 /// needs no check here: the parse stage made it well-formed, see Markdown's `RawHTMLSanitizer`.)
@@ -9,22 +9,10 @@ enum XML {
     static func escape(_ text: String) -> String { escapeHTML(text) }
 
     /// A URL for an `href` or `src`: characters outside the safe set percent-encoded, then escaped.
-    static func escapeURL(_ url: String) -> String { escape(percentEncoded(url)) }
+    static func escapeURL(_ url: String) -> String { Markup.escapeURL(url) }
 
     /// A URL with the bytes outside the safe set (as cmark has it) percent-encoded.
-    static func percentEncoded(_ url: String) -> String {
-        let safe = Set("-_.!~*'();/?:@&=+$,#%".utf8)
-        var result = ""
-        for byte in url.utf8 {
-            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || safe.contains(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count < 2 ? "0" + hex : hex)
-            }
-        }
-        return result
-    }
+    static func percentEncoded(_ url: String) -> String { Markup.percentEncoded(url) }
 
     /// `text` without the characters XML 1.0 does not allow (C0 controls other than tab and line
     /// breaks, which a program's output may hold, such as a terminal's escape sequences).

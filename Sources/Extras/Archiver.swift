@@ -1,6 +1,7 @@
+import Archives
+import ContentCache
 import CourseModel
 import Foundation
-import ZIPFoundation
 
 /// Ready-to-run Swift packages of samples, as reproducible zip archives: the same input gives a
 /// byte-identical file (entries in a fixed order, one fixed timestamp, fixed permissions).
@@ -35,10 +36,7 @@ public enum Archiver {
 
     /// The zip file: a root folder named `folder` holding the entries, sorted.
     public static func zip(_ entries: [Entry], folder: String) throws -> [UInt8] {
-        let archive = try Archive(data: Data(), accessMode: .create)
-        // ZIP stores local wall-clock time; building the date in the local zone keeps the
-        // stored fields the same on every machine.
-        let date = Calendar.current.date(from: DateComponents(year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0))!
+        let zip = try ReproducibleZip()
         var folders = Set<String>()
         for entry in entries.sorted(by: { $0.path < $1.path }) {
             let path = folder + "/" + entry.path
@@ -47,15 +45,18 @@ public enum Archiver {
             while !parent.isEmpty && !folders.contains(parent) { missing.append(parent); parent = (parent as NSString).deletingLastPathComponent }
             for directory in missing.reversed() {
                 folders.insert(directory)
-                try archive.addEntry(with: directory + "/", type: .directory, uncompressedSize: Int64(0), modificationDate: date,
-                                     permissions: 0o755, provider: { (_: Int64, _: Int) in Data() })
+                try zip.addFolder(directory)
             }
-            let data = Data(entry.contents)
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: date,
-                                 permissions: 0o644, compressionMethod: .deflate) { (position: Int64, size: Int) in
-                data.subdata(in: Int(position)..<Int(position) + size)
-            }
+            try zip.addFile(path, entry.contents)
         }
-        return Array(archive.data ?? Data())
+        return zip.bytes
+    }
+
+    /// The key an archive of `entries` in `folder` is cached by.
+    public static func key(_ entries: [Entry], folder: String) -> ContentKey {
+        var key = ContentKey("zip-v2")
+        key.add(folder)
+        for entry in entries { key.add(entry.path); key.add(entry.contents) }
+        return key
     }
 }

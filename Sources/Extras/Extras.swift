@@ -1,3 +1,4 @@
+import ContentCache
 import CourseModel
 
 /// Sample gallery and API index: computed from the resolved course, nothing read or written.
@@ -48,7 +49,7 @@ public enum Extras {
     public static func pageDigest(_ page: ChapterPage) -> String {
         // One walk that hashes as it goes: the items `CodeOnPage` would gather, each section's
         // heading where it starts. (Strings made per item cost a tenth of a second on 1,000 pages.)
-        var hash = StableHash()
+        var hash = ContentKey("page-digest-v1")
         func add(_ number: Numbering?) {
             guard let number else { return hash.add("-") }
             for part in number.parts { hash.add(String(part)) }

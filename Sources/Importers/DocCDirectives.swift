@@ -185,3 +185,42 @@ extension DocCConversion {
         return (bytes[start], bytes[end], start == end)
     }
 }
+
+/// A parsed directive: `@Name(arguments) { body }`.
+struct Directive {
+    var name: String
+    var arguments: String
+    /// The body's lines, nil when the directive has no `{ }`.
+    var body: [Line]?
+    /// Index of the last line the directive takes.
+    var lastLine: Int
+
+    /// `key: value` arguments (quoted or not); unnamed ones under "".
+    var namedArguments: [String: String] {
+        var result: [String: String] = [:]
+        var key = ""
+        var value = ""
+        var quoted = false
+        var inQuote = false
+        func flush() {
+            let v = quoted ? value : value.trimmingSpaces()
+            if !key.isEmpty || !v.isEmpty { result[key.trimmingSpaces(), default: v] = v }
+            key = ""; value = ""; quoted = false
+        }
+        var escaped = false
+        for c in arguments {
+            if inQuote {
+                if escaped { value.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inQuote = false } else { value.append(c) }
+                continue
+            }
+            switch c {
+            case "\"": inQuote = true; quoted = true; value = ""
+            case ":" where key.isEmpty && !quoted: key = value; value = ""
+            case ",": flush()
+            default: if !quoted { value.append(c) }
+            }
+        }
+        flush()
+        return result
+    }
+}

@@ -12,6 +12,9 @@ public struct ImportResult: Sendable {
 
     public init() {}
 
+    /// An import that stops before making anything, for what `diagnostics` say.
+    init(failure diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
     public var succeeded: Bool { !diagnostics.hasErrors }
     /// Every path the import writes, sorted.
     public var paths: [String] { (Array(files.keys) + Array(copies.keys)).sorted() }

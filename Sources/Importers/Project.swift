@@ -408,20 +408,3 @@ struct ProjectBuilder {
         return text + "\n  },\n  \"version\" : \"1.0\"\n}\n"
     }
 }
-
-/// The locale of the new course: the one asked for, else the book's, else English.
-func chooseLocale(_ requested: String?, book: String?, bookPlace: SourceLocation?, diagnostics: inout [Diagnostic]) -> String? {
-    if let requested {
-        guard LocaleTag(requested) != nil else {
-            diagnostics.append(.error(.importInput, "'\(requested)' is not a BCP 47 language tag", suggestion: "use a tag such as en, ru, zh-Hans"))
-            return nil
-        }
-        return requested
-    }
-    if let book {
-        if LocaleTag(book) != nil { return book }
-        diagnostics.append(.warning(.importInput, "the book's language '\(book)' is not a BCP 47 language tag; the course is in 'en'", at: bookPlace,
-                                    suggestion: "pass --locale with the book's language"))
-    }
-    return "en"
-}

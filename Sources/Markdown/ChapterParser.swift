@@ -1,3 +1,4 @@
+import Blocks
 import CourseModel
 
 /// The parse stage: Markdown text → `Document`, with Primer's conventions recognised
@@ -8,10 +9,11 @@ public enum ChapterParser {
     /// `calloutKinds`: the course's own callout kinds (upper case), beside GitHub's five.
     /// `rawHTML`: raw HTML is published (`raw_html: true`), made safe here (`RawHTMLSanitizer`);
     /// otherwise it stays as written, and the renderers show it as text.
+    /// `kinds`: the kinds of block written `> [!MARKER]` (see `BlockKind`).
     public static func parse(_ markdown: String, path: String, lineOffset: Int = 0, quotes: QuotationMarks? = nil,
-                             calloutKinds: Set<String> = [], rawHTML: Bool = false) -> (Document, [Diagnostic]) {
+                             calloutKinds: Set<String> = [], rawHTML: Bool = false, kinds: BlockKinds = .standard) -> (Document, [Diagnostic]) {
         let raw = parseWithCmark(markdown, path: path, lineOffset: lineOffset, smart: quotes != nil, rawHTML: rawHTML)
-        var pass = ConventionPass(path: path, calloutKinds: calloutKinds, rawHTML: rawHTML)
+        var pass = ConventionPass(path: path, calloutKinds: calloutKinds, rawHTML: rawHTML, kinds: kinds)
         pass.diagnostics = raw.diagnostics
         var blocks = pass.exercises(in: pass.blocks(raw.blocks))
         if let quotes, quotes.open != QuotationMarks.english.open || quotes.close != QuotationMarks.english.close {
@@ -42,6 +44,7 @@ public enum ChapterParser {
             case .figure(let figure): if let id = figure.attributes.id { ids.insert(id) }
             case .table(let table): if let id = table.attributes.id { ids.insert(id) }
             case .exercises(let list): for exercise in list { if let id = exercise.attributes.id { ids.insert(id) } }
+            case .custom(let custom): if let id = custom.attributes.id { ids.insert(id) }
             default: break
             }
         }
@@ -97,9 +100,12 @@ private struct ConventionPass {
     let path: String
     let calloutKinds: Set<String>
     let rawHTML: Bool
+    let kinds: BlockKinds
     var diagnostics: [Diagnostic] = []
 
-    init(path: String, calloutKinds: Set<String>, rawHTML: Bool) { self.path = path; self.calloutKinds = calloutKinds; self.rawHTML = rawHTML }
+    init(path: String, calloutKinds: Set<String>, rawHTML: Bool, kinds: BlockKinds) {
+        self.path = path; self.calloutKinds = calloutKinds; self.rawHTML = rawHTML; self.kinds = kinds
+    }
 
     func location(_ position: Position) -> SourceLocation {
         SourceLocation(path: path, line: position.line, column: position.column)
@@ -171,8 +177,12 @@ private struct ConventionPass {
                     } else if kind == "SOLUTION" {
                         // Solutions are picked up by the exercises pass; elsewhere they are a plain quote.
                         output.append(.quote(blocks(inner)))
+                    } else if let custom = kinds.marked(kind) {
+                        let (content, attributes) = AttributeSyntax.splitTrailing(title ?? [])
+                        output.append(.custom(BlockKinds.block(of: custom, title: content.isEmpty ? nil : content, attributes: attributes ?? Attributes(),
+                                                               blocks: blocks(rest), position: firstPosition(in: inner))))
                     } else {
-                        let known = CalloutKind.builtIn.map(\.rawValue) + calloutKinds.sorted()
+                        let known = CalloutKind.builtIn.map(\.rawValue) + calloutKinds.sorted() + kinds.kinds.map(\.marker)
                         diagnostics.append(.warning(.unknownCallout, "unknown callout [!\(kind)]; it is shown as a plain quote",
                                                     at: firstLocation(in: inner),
                                                     suggestion: closestMatch(to: kind, in: known).map { "did you mean [!\($0)]?" }

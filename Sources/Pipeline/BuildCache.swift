@@ -1,3 +1,4 @@
+import ContentCache
 import CourseModel
 import Foundation
 
@@ -64,7 +65,7 @@ struct BuildCache {
     /// The fingerprint without the files in `excluded` (paths as `root/relative`): the page
     /// cache's key for everything but the chapters, which it compares by their text.
     static func fingerprint(_ inputs: Inputs, excluding excluded: Set<String>) -> String {
-        var hasher = StableHash()
+        var hasher = ContentKey("build-fingerprint-v1")
         hasher.add(inputs.header)
         var root: String?
         for file in inputs.files {

@@ -1,3 +1,4 @@
+import ContentCache
 import CourseModel
 import Extras
 import Foundation
@@ -26,19 +27,12 @@ enum Downloads {
                 jobs.append((SitePaths.page(SitePaths.chapterDownload(page.id), in: locale), "chapter-\(page.id)", entries))
             }
         }
+        let cache = ContentCache(folder: cacheFolder, suffix: ".zip")
         return parallelMap(jobs) { job in
-            var hash = StableHash()
-            hash.add("zip-v1")
-            hash.add(job.folder)
-            for entry in job.entries { hash.add(entry.path); hash.add(entry.contents) }
-            let cached = cacheFolder + "/" + hash.hex + ".zip"
-            if let data = FileManager.default.contents(atPath: cached) {
-                return SiteFile(path: job.path, contents: .bytes([UInt8](data)))
-            }
+            let key = Archiver.key(job.entries, folder: job.folder)
+            if let bytes = cache.bytes(for: key) { return SiteFile(path: job.path, contents: .bytes(bytes)) }
             let bytes = (try? Archiver.zip(job.entries, folder: job.folder)) ?? []
-            try? FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
-            try? Data(bytes).write(to: URL(fileURLWithPath: cached + ".tmp"))
-            _ = rename(cached + ".tmp", cached)
+            cache.store(bytes, for: key)
             return SiteFile(path: job.path, contents: .bytes(bytes))
         }
     }

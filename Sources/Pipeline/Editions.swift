@@ -1,3 +1,4 @@
+import ContentCache
 import CourseModel
 import Editions
 import Foundation
@@ -47,18 +48,6 @@ extension BuildRun {
         + "with a warning; --no-editions makes no books"
     static let leftOut = "the site is built without this PDF, as `editions: {optional: true}` in course.yml asks"
 
-    /// Cached editions no build has used for a week go (the cache may be shared by several
-    /// outputs and locales, so what this build did not use is not removed at once).
-    static func prune(_ folder: String, olderThan seconds: TimeInterval) {
-        let manager = FileManager.default
-        for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
-            let path = folder + "/" + name
-            guard let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                  Date().timeIntervalSince(modified) > seconds else { continue }
-            try? manager.removeItem(atPath: path)
-        }
-    }
-
     /// The book editions of every locale built (a one-shot `primer build` only): the EPUB written
     /// by Primer, the PDF typeset by Typst. Each is cached in `.primer-cache/editions/` by a hash
     /// of what it is made from, so a build that changes nothing in a locale's book does not
@@ -70,6 +59,7 @@ extension BuildRun {
         let slug = SitePaths.slug(course.config.title.text(for: course.config.sourceLocale, source: course.config.sourceLocale))
         let folder = cache.folder + "/editions"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let pdfs = ContentCache(folder: folder, suffix: ".pdf")
         let jobs = inputs.flatMap { input in formats.map { (input, $0) } }
         let typst = formats.contains(.pdf) ? TypstCompiler.identity(remembering: folder + "/typst-identity") : ""
         let optionalPDF = course.config.editionsOptional
@@ -80,15 +70,10 @@ extension BuildRun {
                 return (bytes, diagnostics, false)
             case .pdf:
                 let book = TypstWriter.book(input)
-                var hash = StableHash()
-                hash.add("pdf 1")
-                hash.add(book.main)
-                for (path, bytes) in book.files.sorted(by: { $0.key < $1.key }) { hash.add(path); hash.add(bytes) }
-                hash.add(typst)
-                let cached = folder + "/" + hash.hex + ".pdf"
-                if let data = FileManager.default.contents(atPath: cached) {
-                    try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: cached)  // still in use
-                    return ([UInt8](data), book.diagnostics, false)
+                let key = book.pdfKey(typst: typst)
+                if let cached = pdfs.bytes(for: key) {
+                    pdfs.touch(key)  // still in use
+                    return (cached, book.diagnostics, false)
                 }
                 // Without Typst or its fonts the site is still right: the PDF is left out with a
                 // warning. Typst failing on the book is an error, unless the course says its
@@ -102,10 +87,7 @@ extension BuildRun {
                     return optionalPDF ? Diagnostic.warning(.typesetting, message, at: problem.location, suggestion: Self.leftOut)
                         : Diagnostic.error(.typesetting, message, at: problem.location, suggestion: Self.typesettingSuggestion)
                 }
-                if let pdf {
-                    let partial = cached + ".\(getpid()).part"
-                    if FileManager.default.createFile(atPath: partial, contents: Data(pdf)) { _ = rename(partial, cached) }
-                }
+                if let pdf { pdfs.store(pdf, for: key) }
                 return (pdf, diagnostics, true)
             }
         }
@@ -118,7 +100,9 @@ extension BuildRun {
             books.files.append(SiteFile(path: SitePaths.page(path, in: input.locale), contents: .bytes(bytes)))
             books.links[input.locale, default: []].append(EditionFile(format: format, path: path, size: bytes.count))
         }
-        Self.prune(folder, olderThan: 7 * 24 * 3600)
+        // Cached editions no build has used for a week go (the cache may be shared by several
+        // outputs and locales, so what this build did not use is not removed at once).
+        pdfs.removeUnused(olderThan: 7 * 24 * 3600)
         lap("editions")
         return books
     }

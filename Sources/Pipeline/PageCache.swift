@@ -1,3 +1,4 @@
+import ContentCache
 import CourseModel
 import Foundation
 import Resolver
@@ -14,7 +15,7 @@ import Resolver
 /// not decode, comes from another Primer or another format, or disagrees with the site on disk
 /// only means a full build.
 struct PageCache {
-    static let format = "primer-pages-4"
+    static let format = "primer-pages-5"
 
     struct Source {
         var hash: String
@@ -157,7 +158,7 @@ struct PageCache {
 
     /// A chapter file's text and front matter.
     static func hash(_ source: ChapterSource) -> String {
-        var hash = WordHash()
+        var hash = ContentKey("chapter-source-v1")
         for field in [source.id, source.locale.rawValue, source.path, source.title, source.summary ?? "\u{0}",
                       source.translatedFrom ?? "\u{0}", source.updated ?? "\u{0}", String(source.bodyLine)] {
             hash.add(field)
@@ -188,7 +189,7 @@ struct PageCache {
     /// What a page's content depends on besides the whole-course key: the text it shows and
     /// whether, as a translation, it is stale.
     static func pageKey(locale: LocaleTag, id: String, source: ChapterSource, hashes: [String: String], sources: CourseSources) -> String {
-        var hash = StableHash()
+        var hash = ContentKey("page-key-v1")
         hash.add(locale.rawValue)
         hash.add(source.path)
         hash.add(hashes[source.path] ?? "")

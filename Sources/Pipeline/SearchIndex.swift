@@ -23,15 +23,16 @@ public enum SearchIndex {
     /// Indexes the site in `site` (its `pagefind/` folder is made anew). A warning when it could not,
     /// placed at `shownAs` (the output folder the reader knows, not the staging folder).
     /// `background`: Pagefind runs at a low priority (`nice`), so the preview's next rebuild
-    /// is not slowed by the index of the last one.
-    public static func build(site: String, shownAs: String, background: Bool = false) -> Diagnostic? {
+    /// is not slowed by the index of the last one. `stopMark`: see `Shell.run`.
+    public static func build(site: String, shownAs: String, background: Bool = false, stopMark: String? = nil) -> Diagnostic? {
         guard let command else {
             return .warning(.searchIndex, "the site has no search: Pagefind is not installed", at: SourceLocation(path: shownAs),
                             suggestion: "run `make search-deps` or `pip install 'pagefind[extended]'`, then build again")
         }
         try? FileManager.default.removeItem(atPath: site + "/" + folder)
         let nice = background && FileManager.default.isExecutableFile(atPath: "/usr/bin/nice") ? ["/usr/bin/nice", "-n", "15"] : []
-        let output = Shell.run(nice + command + ["--site", site, "--output-subdir", String(folder.dropLast()), "--silent"], timeout: 600)
+        let output = Shell.run(nice + command + ["--site", site, "--output-subdir", String(folder.dropLast()), "--silent"], timeout: 600,
+                               stopMark: stopMark)
         guard output.status == 0 else {
             let detail = (output.stderr + output.stdout).trimmingCharacters(in: .whitespacesAndNewlines)
             return .warning(.searchIndex, "the site has no search: Pagefind failed (exit status \(output.status)): \(detail.prefix(500))",
@@ -39,4 +40,7 @@ public enum SearchIndex {
         }
         return nil
     }
+
+    /// Stops the indexing started with `stopMark`, if it is still running.
+    public static func stop(_ stopMark: String) { Shell.stop(stopMark) }
 }

@@ -39,6 +39,8 @@ public final class PreviewServer: Sendable {
     /// Search indexing runs here, after a rebuild, so it never delays a reload.
     let searchQueue = DispatchQueue(label: "primer.preview.search")
     let searchGeneration = Mutex(0)
+    /// Names the Pagefind run of this server, so a change can stop it (see `stopSearchIndexing`).
+    let searchStopMark = "preview-search-\(getpid())-\(UUID().uuidString)"
 
     public init(options: Options, log: @escaping @Sendable (String) -> Void = { print($0) }) {
         self.options = options
@@ -132,7 +134,10 @@ public final class PreviewServer: Sendable {
                 try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? Data(bytes).write(to: url)
             }
-            if let warning = SearchIndex.build(site: folder, shownAs: options.content, background: true) {
+            let warning = SearchIndex.build(site: folder, shownAs: options.content, background: true, stopMark: searchStopMark)
+            // A change stopped it: the rebuild that follows indexes its own pages.
+            guard searchGeneration.withLock({ $0 }) == generation else { return }
+            if let warning {
                 if generation == 1 { log(warning.description) }
                 return
             }
@@ -146,9 +151,17 @@ public final class PreviewServer: Sendable {
         }
     }
 
+    /// A change makes the index being made moot: it is stopped at once, so Pagefind never holds a
+    /// core the rebuild needs, and an indexing not yet started never starts.
+    func stopSearchIndexing() {
+        searchGeneration.withLock { $0 += 1 }
+        SearchIndex.stop(searchStopMark)
+    }
+
     /// Starts watching; every batch of changes is rebuilt on one serial queue.
     public func watch() throws -> Watcher {
         let watcher = Watcher(roots: [options.content, options.templates]) { [self] changed in
+            stopSearchIndexing()
             queue.async { self.rebuild(because: changed) }
         }
         try watcher.start()

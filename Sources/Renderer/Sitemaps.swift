@@ -1,5 +1,6 @@
 import CourseModel
 import Foundation
+import Markup
 
 /// Files for crawlers: one sitemap per locale and an index (with a base URL).
 extension SiteRenderer {

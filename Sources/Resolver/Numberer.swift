@@ -37,6 +37,7 @@ struct Numberer {
             case .figure(let f): note(f.attributes.id, f.image.position)
             case .table(let t): note(t.attributes.id, t.position)
             case .exercises(let list): for e in list { note(e.attributes.id, e.position) }
+            case .custom(let c) where c.target != nil: note(c.attributes.id, c.position)
             default: break
             }
         }
@@ -87,6 +88,18 @@ struct Numberer {
         return Numbering([chapterNumber, counters[kind]!], chapter: numbering.label)
     }
 
+    /// The next number of `kind` and the item's id (the author's, or one made of `prefix` and
+    /// the number), registered as a target.
+    private mutating func numberTarget(_ kind: TargetKind, explicitID: String?, prefix: String, title: String,
+                                       at position: Position) -> (Numbering?, String?) {
+        let number = next(kind)
+        let id = explicitID ?? freeID("\(prefix)-\(number.parts.map(String.init).joined(separator: "-"))")
+        register(id, explicit: explicitID != nil,
+                 target: .init(kind: kind, chapterID: chapterID, chapterNumber: chapterNumber, anchor: id,
+                               number: number, title: title, location: location(position)))
+        return (number, id)
+    }
+
     private mutating func block(_ block: Block, topLevel: Bool) -> Block {
         switch block {
         case .heading(var heading):
@@ -114,44 +127,36 @@ struct Numberer {
             return .heading(heading)
         case .code(var code):
             guard code.isListing else { return block }
-            let number = next(.listing)
-            code.number = number
-            code.id = code.attributes.id ?? freeID("listing-\(number.parts.map(String.init).joined(separator: "-"))")
-            register(code.id!, explicit: code.attributes.id != nil,
-                     target: .init(kind: .listing, chapterID: chapterID, chapterNumber: chapterNumber, anchor: code.id,
-                                   number: number, title: code.title ?? "", location: location(code.position)))
+            (code.number, code.id) = numberTarget(.listing, explicitID: code.attributes.id, prefix: "listing", title: code.title ?? "", at: code.position)
             return .code(code)
         case .figure(var figure):
-            let number = next(.figure)
-            figure.number = number
-            figure.id = figure.attributes.id ?? freeID("figure-\(number.parts.map(String.init).joined(separator: "-"))")
-            register(figure.id!, explicit: figure.attributes.id != nil,
-                     target: .init(kind: .figure, chapterID: chapterID, chapterNumber: chapterNumber, anchor: figure.id,
-                                   number: number, title: figure.image.alt.plainText, location: location(figure.image.position)))
+            (figure.number, figure.id) = numberTarget(.figure, explicitID: figure.attributes.id, prefix: "figure",
+                                                      title: figure.image.alt.plainText, at: figure.image.position)
             return .figure(figure)
         case .table(var table):
             guard table.caption != nil || table.attributes.id != nil else { return block }
-            let number = next(.table)
-            table.number = number
-            table.id = table.attributes.id ?? freeID("table-\(number.parts.map(String.init).joined(separator: "-"))")
-            register(table.id!, explicit: table.attributes.id != nil,
-                     target: .init(kind: .table, chapterID: chapterID, chapterNumber: chapterNumber, anchor: table.id,
-                                   number: number, title: table.caption?.plainText ?? "", location: location(table.position)))
+            (table.number, table.id) = numberTarget(.table, explicitID: table.attributes.id, prefix: "table",
+                                                    title: table.caption?.plainText ?? "", at: table.position)
             return .table(table)
         case .exercises(let exercises):
             return .exercises(exercises.map { original in
                 var exercise = original
-                let number = next(.exercise)
-                exercise.number = number
-                exercise.id = exercise.attributes.id ?? freeID("exercise-\(number.parts.map(String.init).joined(separator: "-"))")
-                register(exercise.id!, explicit: exercise.attributes.id != nil,
-                         target: .init(kind: .exercise, chapterID: chapterID, chapterNumber: chapterNumber, anchor: exercise.id,
-                                       number: number, title: "", location: location(exercise.position)))
+                (exercise.number, exercise.id) = numberTarget(.exercise, explicitID: exercise.attributes.id, prefix: "exercise",
+                                                              title: "", at: exercise.position)
                 exercise.blocks = exercise.blocks.map { self.block($0, topLevel: false) }
                 exercise.solution = exercise.solution?.map { self.block($0, topLevel: false) }
                 return exercise
             })
-        default:
+        case .custom(var custom):
+            if let kind = custom.target {
+                (custom.number, custom.id) = numberTarget(kind, explicitID: custom.attributes.id, prefix: custom.kind,
+                                                          title: custom.runs.first?.plainText ?? "", at: custom.position)
+            }
+            custom.blocks = custom.blocks.map { $0.map { self.block($0, topLevel: false) } }
+            return .custom(custom)
+        // Every case is named, so a new kind of block is a compile error here until it is numbered or not.
+        case .paragraph, .html, .quote, .callout, .list, .rule, .footnoteDefinition, .sample, .snippet, .output,
+             .listingOnlyNote, .sampleLinks:
             return block.mappingContainedBlocks { $0.map { self.block($0, topLevel: false) } }
         }
     }

@@ -1,3 +1,4 @@
+import ContentCache
 import CourseModel
 import Foundation
 
@@ -19,12 +20,11 @@ enum Discovery {
                         waiting: (String) -> Void = { _ in }) -> (SamplesPackage?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let manifestPath = sources.root + "/Package.swift"
-        var hasher = StableHash()
-        hasher.add(sources.manifest)
-        hasher.add(Shell.toolchainVersion)
-        let cacheFile = cacheDirectory + "/samples-manifest-\(hasher.hex).json"
-        var dumpData = FileManager.default.contents(atPath: cacheFile)
-        var dump = dumpData.flatMap { try? JSONDecoder().decode(Dump.self, from: $0) }
+        var key = ContentKey("samples-manifest-v2")
+        key.add(sources.manifest)
+        key.add(Shell.toolchainVersion)
+        let cache = ContentCache(folder: cacheDirectory + "/samples-manifests", suffix: ".json")
+        var dump = cache.bytes(for: key).flatMap { try? JSONDecoder().decode(Dump.self, from: Data($0)) }
         if dump == nil {
             reading()
             let output = Shell.swiftPM(["package", "dump-package"], root: sources.root, timeout: sources.buildTimeout, waiting: waiting)
@@ -46,12 +46,8 @@ enum Discovery {
                     : compiler
                 return (nil, diagnostics)
             }
-            dumpData = Data(output.stdout.utf8)
-            dump = try? JSONDecoder().decode(Dump.self, from: dumpData!)
-            if dump != nil {
-                try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
-                try? dumpData!.write(to: URL(fileURLWithPath: cacheFile), options: .atomic)
-            }
+            dump = try? JSONDecoder().decode(Dump.self, from: Data(output.stdout.utf8))
+            if dump != nil { cache.store(Array(output.stdout.utf8), for: key) }
         }
         guard let dump else {
             return (nil, [.error(.samplesManifest, "SwiftPM described the samples package in a way Primer cannot read", at: SourceLocation(path: manifestPath))])

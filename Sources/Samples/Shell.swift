@@ -1,4 +1,5 @@
 import CourseModel
+import CPlatform
 import Foundation
 
 /// Runs a tool (swift build, swift package dump-package, pagefind) and collects what it printed.
@@ -28,15 +29,21 @@ public struct Shell {
         return run(["swift"] + arguments + ["--package-path", root], timeout: timeout)
     }
 
-    public static func run(_ arguments: [String], in directory: String? = nil, timeout: Double = 3600) -> Output {
+    /// `stopMark`: a name `stop(_:)` can end this run by, from another thread, before it ends.
+    public static func run(_ arguments: [String], in directory: String? = nil, timeout: Double = 3600, stopMark: String? = nil) -> Output {
         guard let tool = arguments.first.flatMap({ $0.contains("/") ? $0 : which($0) }) else {
             return Output(status: -1, stdout: "", stderr: "cannot start \(arguments.joined(separator: " ")): \(arguments.first ?? "") is not on the PATH")
         }
-        let marker = "PRIMER_TOOL_RUN=\(UUID().uuidString)"
+        let marker = "PRIMER_TOOL_RUN=\(stopMark ?? UUID().uuidString)"
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" } + [marker]
         let result = ProcessRunner.spawn(path: tool, argv: arguments, environment: environment, directory: directory, stdin: nil,
                                          timeout: timeout, outputLimit: 256 << 20, errorTail: 1 << 20, marker: marker)
         return output(of: result, arguments: arguments)
+    }
+
+    /// Ends the run started with `stopMark` and everything it started, if it is still running.
+    public static func stop(_ stopMark: String) {
+        primer_kill_marked("PRIMER_TOOL_RUN=\(stopMark)")
     }
 
     static func output(of result: ProcessRunner.Result, arguments: [String]) -> Output {

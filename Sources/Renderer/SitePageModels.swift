@@ -1,0 +1,142 @@
+import CourseModel
+
+// The models of the site-level pages: the sample gallery, the API index, the site's root and 404
+// (PageModels.swift has the layout's and the chapters').
+
+// MARK: Sample gallery (gallery.mustache)
+
+struct GallerySample: Sendable, Hashable, TemplateParent {
+    var name: String
+    var listingOnly: Bool
+    var platform: String
+    var places: [LabeledLink]
+    var description: String?
+    var output: String?
+    var download: String?
+    var downloadLabel: String?
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "anchor": return SitePaths.galleryAnchor(name)
+        case "listing_only": return listingOnly
+        case "platform": return platform
+        case "places": return places
+        case "has_places": return !places.isEmpty
+        case "description": return description ?? false
+        case "output": return output ?? false
+        case "download": return download
+        case "download_label": return downloadLabel
+        default: return nil
+        }
+    }
+}
+
+/// template: gallery
+struct GalleryPage: FramedPage, Hashable {
+    var frame: Frame
+    var samples: [GallerySample]
+    var chapterDownloads: [LabeledLink]
+    func field(_ name: String) -> Any? {
+        switch name {
+        case "samples": return samples
+        case "chapter_downloads": return chapterDownloads
+        case "has_chapter_downloads": return !chapterDownloads.isEmpty
+        default: return nil
+        }
+    }
+}
+
+// MARK: API index (api-index.mustache)
+
+struct IndexGroup: Sendable, Hashable, TemplateParent {
+    var heading: String
+    var anchor: String
+    var entries: [IndexItem]
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": return heading
+        case "anchor": return anchor
+        case "entries": return entries
+        default: return nil
+        }
+    }
+}
+
+struct IndexItem: Sendable, Hashable, TemplateParent {
+    var name: String
+    var docs: String?
+    var places: [LabeledLink]
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "docs": return docs ?? false
+        case "places": return places
+        default: return nil
+        }
+    }
+}
+
+/// template: api-index
+struct APIIndexPage: FramedPage, Hashable {
+    var frame: Frame
+    var groups: [IndexGroup]
+    func field(_ name: String) -> Any? {
+        switch name {
+        case "groups": return groups
+        case "has_letters": return groups.count > 1
+        default: return nil
+        }
+    }
+}
+
+// MARK: The site's root and 404 (index.mustache, 404.mustache)
+
+struct RootEntry: Sendable, TemplateParent {
+    var lang: String
+    var href: String
+    var name: String
+    var title: String
+    var open: String
+    func child(named key: String) -> Any? {
+        switch key {
+        case "lang": return lang
+        case "href": return href
+        case "name": return name
+        case "title": return title
+        case "open": return open
+        default: return nil
+        }
+    }
+}
+
+/// template: index
+struct RootPage: FramedPage {
+    var frame: Frame
+    var entries: [RootEntry]
+    func field(_ name: String) -> Any? { name == "entries" ? entries : nil }
+}
+
+struct NotFoundMessage: Sendable, TemplateParent {
+    var lang: String
+    var title: String
+    var text: String
+    var home: String
+    var href: String
+    func child(named key: String) -> Any? {
+        switch key {
+        case "lang": return lang
+        case "title": return title
+        case "text": return text
+        case "home": return home
+        case "href": return href
+        default: return nil
+        }
+    }
+}
+
+/// template: 404
+struct NotFoundPage: FramedPage {
+    var frame: Frame
+    var messages: [NotFoundMessage]
+    func field(_ name: String) -> Any? { name == "messages" ? messages : nil }
+}

@@ -1,0 +1,86 @@
+import CourseModel
+@testable import Loader
+import Testing
+
+/// What each section reader of course.yml makes of a good value (ConfigReaderTests has the mistakes).
+@Suite struct ConfigSectionsTests {
+    static let everyKey = """
+    title: { en: Swift, ru: Свифт }
+    source_locale: ru
+    locales: [en, ru]
+    base_url: https://example.org/course
+    raw_html: true
+    edit_url: https://example.org/edit/{path}
+    search: false
+    editions: { formats: [PDF], optional: true }
+    smart_punctuation: true
+    verify: strict
+    section_numbers: false
+    callouts: [experiment, Deprecated]
+    parts:
+      - numbering: none
+        chapters: [preface]
+      - title: Basics
+        chapters: [memory, closures]
+      - title: { en: Extras, ru: Дополнения }
+        numbering: appendix
+        chapters: [tools]
+    api_index: { docs_url: "https://example.org/?q=%@", add: [Sendable], exclude: [print] }
+
+    """
+
+    static func read(_ yaml: String) throws -> CourseConfig {
+        let (config, diagnostics) = ConfigReader.read(yaml, path: "course.yml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        return try #require(config)
+    }
+
+    @Test func everyKeyIsReadIntoItsSetting() throws {
+        let config = try Self.read(Self.everyKey)
+        let en = LocaleTag("en")!, ru = LocaleTag("ru")!
+        #expect(config.title == [en: "Swift", ru: "Свифт"])
+        #expect(config.sourceLocale == ru && config.locales == [en, ru])
+        #expect(config.baseURL == "https://example.org/course/")
+        #expect(config.rawHTML && !config.search && config.smartPunctuation && config.strictVerify && !config.sectionNumbers)
+        #expect(config.editURL == "https://example.org/edit/{path}")
+        #expect(config.editions == [.pdf] && config.editionsOptional)
+        #expect(Set(config.calloutKinds.keys) == ["EXPERIMENT", "DEPRECATED"])
+        #expect(config.calloutKinds["DEPRECATED"]?.line == 12)
+        #expect(config.parts.map(\.numbering) == [.none, .numbered, .appendix])
+        #expect(config.parts.map(\.title) == [[:], [en: "Basics", ru: "Basics"], [en: "Extras", ru: "Дополнения"]])
+        #expect(config.chapterIDs == ["preface", "memory", "closures", "tools"])
+        #expect(config.parts[1].chapters[1].location.line == 17 && config.parts[1].chapters[1].location.column == 24)
+        #expect(config.apiIndex.enabled && config.apiIndex.docsURL == "https://example.org/?q=%@")
+        #expect(config.apiIndex.add == ["Sendable"] && config.apiIndex.exclude["print"]?.line == 21)
+        #expect(config.path == "course.yml")
+    }
+
+    @Test func keysLeftOutKeepTheirDefaults() throws {
+        let config = try Self.read(ConfigReaderTests.good)
+        #expect(config.title == [LocaleTag("en")!: "T", LocaleTag("ru")!: "T"])
+        #expect(config.sourceLocale == LocaleTag("en")!)
+        #expect(config.baseURL == nil && config.editURL == nil && !config.rawHTML && config.search)
+        #expect(config.editions == [.epub, .pdf] && !config.editionsOptional)
+        #expect(!config.smartPunctuation && !config.strictVerify && config.sectionNumbers && config.calloutKinds.isEmpty)
+        #expect(config.apiIndex == CourseConfig.APIIndexSettings())
+        #expect(config.parts.map(\.numbering) == [.numbered])
+    }
+
+    @Test func otherFormsOfEditionsVerifyAndAPIIndex() throws {
+        func with(_ line: String) throws -> CourseConfig { try Self.read(ConfigReaderTests.good + line + "\n") }
+        #expect(try with("editions: false").editions.isEmpty)
+        #expect(try with("editions: true").editions == [.epub, .pdf])
+        #expect(try with("editions: [epub]").editions == [.epub])
+        #expect(try with("editions: { optional: true }").editions == [.epub, .pdf])
+        #expect(try !with("verify: warn").strictVerify)
+        #expect(try !with("api_index: false").apiIndex.enabled)
+    }
+
+    /// A new key needs only its entry in `ConfigReader.sections`: the known keys and the required ones come from it.
+    @Test func theSectionTableIsTheListOfKeys() {
+        #expect(ConfigReader.knownKeys == ConfigReader.sections.map(\.key))
+        #expect(Set(ConfigReader.knownKeys).count == ConfigReader.knownKeys.count)
+        #expect(Set(ConfigReader.sections.filter(\.required).map(\.key)) == ["title", "source_locale", "locales", "parts"])
+        #expect(ConfigReader.knownKeys.count == 14)
+    }
+}
