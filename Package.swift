@@ -108,7 +108,7 @@ let package = Package(
         ]),
         .testTarget(name: "WriterTests", dependencies: ["CourseModel", "Writer", "PrimerTestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: [
-            "CourseModel", "Loader", "Markdown", "Resolver", "Extras", "Renderer", "Pipeline", "PrimerTestSupport",
+            "CourseModel", "Loader", "Markdown", "Resolver", "Extras", "Renderer", "Samples", "Pipeline", "PrimerTestSupport",
         ]),
         .testTarget(name: "PreviewTests", dependencies: [
             "CourseModel", "Pipeline", "Preview", "PrimerTestSupport",

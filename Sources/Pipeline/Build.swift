@@ -11,7 +11,8 @@ import Writer
 import Synchronization
 
 /// One build, stage by stage: load → parse → run samples → resolve → extras → editions → render → write.
-/// Each stage is a method of `BuildRun` (Stages.swift) that owns its inputs and cache keys.
+/// Each stage is a method of `BuildRun` that takes what the stages before it made and returns
+/// what it made; how the build goes (streamed, incremental, a preview's) is its `BuildPolicy`.
 public enum Build {
     /// What a build makes.
     public enum Product: Sendable {
@@ -42,9 +43,19 @@ public enum Build {
         /// The CLI exits right after a build: freeing the course's millions of small values one by
         /// one would cost a fifth of a second on a 1,000-page course, so they are left to the exit.
         public var keepUntilExit = false
-        /// Make the book editions course.yml asks for (`.site` only). `primer build` asks for them
-        /// unless given `--no-editions`; a build from code makes them only when asked.
-        public var editions = false
+        /// What the build makes (see `OutputFormat`): the site's formats, and the book editions when
+        /// `editions` is set. A format of the caller's own is one more entry.
+        public var formats: [OutputFormat] = OutputFormat.site
+        /// Make the book editions course.yml asks for (`.site` only): whether `formats` holds
+        /// `OutputFormat.editions`. `primer build` asks for them unless given `--no-editions`; a
+        /// build from code makes them only when asked.
+        public var editions: Bool {
+            get { formats.contains(where: \.isEdition) }
+            set {
+                formats.removeAll(where: \.isEdition)
+                if newValue { formats += OutputFormat.editions }
+            }
+        }
         /// How much chapter text (UTF-8 bytes, in parse order) a one-shot build keeps parsed
         /// from the parse stage to the render stage. Past it, a chapter without samples keeps
         /// only what the rest of the course sees of it (ids, outline, the code the API index
@@ -103,128 +114,34 @@ public enum Build {
 
     public static func run(_ options: Options) throws(UsageError) -> Result {
         var run = BuildRun(options)
-        guard run.outputIsSafe(), !run.upToDate(), let loaded = try run.load() else { return run.finish() }
-        if run.incremental(loaded) { return run.finish() }
-        let parsed = run.parse(loaded)
+        guard run.outputIsSafe() else { return run.finish() }
+        let history = run.lookBack()
+        guard !run.result.upToDate, let loaded = try run.load() else { return run.finish() }
+        let policy = run.policy(loaded.sources.config, history: history)
+        guard case .fullBuildNeeded(let lastPageCache) = run.incremental(loaded, policy) else { return run.finish() }
+        let parsed = run.parse(loaded, policy)
         let samples = run.runSamples(loaded, parsed)
         let renderer = run.templates(loaded)
-        var course = run.resolve(loaded, parsed, samples)
-        run.extras(&course, samples, parsed)
+        let resolution = run.resolve(loaded, parsed, samples, policy)
+        let extras = run.extras(resolution.course, samples, parsed)
         guard let renderer, !run.result.diagnostics.hasErrors else { return run.finish() }
-        let editions = run.editions(&course, samples)
+        let books = run.editions(resolution.course, samples)
         // A PDF that could not be made (and is not optional) leaves the site as it was.
         guard !run.result.diagnostics.hasErrors else { return run.finish() }
-        let rendered = run.render(&course, loaded, renderer, samples, editions: editions)
-        run.write(rendered)
+        let shown = resolution.course.showing(extras, editions: books.links)
+        let rendered = run.render(shown, loaded, parsed, resolution.deferred, renderer, samples, policy, editions: books.files)
+        run.write(rendered.staged, unwritten: rendered.files, search: rendered.search, history)
         if options.writes {
-            run.savePageCache(loaded, parsed, course, printChunks: run.printChunks.table.withLock { $0 })
+            run.savePageCache(loaded, parsed, rendered.course, resolution.exports, rendered, policy, reusing: lastPageCache)
             run.lap("page cache")
         }
         if options.keepUntilExit {
-            Build.keptUntilExit.withLock { $0 += [course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets, parsed.code,
-                                                  run.deferred, run.exports] as [any Sendable] }
+            Build.keptUntilExit.withLock { $0 += [rendered.course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets, parsed.code,
+                                                  resolution] as [any Sendable] }
         }
         return run.finish()
     }
 
     /// What a one-shot build leaves for the process's exit to reclaim (see `Options.keepUntilExit`).
     static let keptUntilExit = Mutex<[any Sendable]>([])
-
-    /// The Swift blocks of a chapter, containers (footnotes, solutions…) included: its snippets,
-    /// how each block is checked, and where the unmarked ones are.
-    struct SwiftBlocks: Sendable {
-        var snippets: [Snippet] = []
-        var tally = ListingTally()
-        var unmarked: [Position] = []
-        /// Whether the chapter embeds a sample or shows a figure one drew (`Resolver.holdsSamples`).
-        var holdsSamples = false
-    }
-
-    static func swiftBlocks(_ document: Document) -> SwiftBlocks {
-        var found = swiftBlocks(document.blocks)
-        found.holdsSamples = Resolver.holdsSamples(document)
-        return found
-    }
-
-    static func swiftBlocks(_ blocks: [Block]) -> SwiftBlocks {
-        var found = SwiftBlocks()
-        blocks.walk { block, _ in
-            switch block {
-            case .snippet(_, let snippet):
-                found.snippets.append(snippet)
-                switch snippet.mode {
-                case .run: found.tally.run += 1
-                case .compile: found.tally.compiled += 1
-                case .fails: found.tally.failing += 1
-                }
-            case .sample: found.tally.samples += 1
-            case .code(let code) where code.isSwift:
-                if code.attributes.classes.contains("listing-only") { found.tally.listingOnly += 1 } else {
-                    found.tally.unverified += 1
-                    found.unmarked.append(code.position)
-                }
-            default: break
-            }
-        }
-        return found
-    }
-
-    /// The warning (or with `verify: strict`, the error) for a Swift block nobody checks.
-    static func unmarkedSwift(at position: Position, path: String, strict: Bool) -> Diagnostic {
-        let message = "this Swift block is not checked by the build: mark it {run}, {compile}, {fails} or {listing-only}"
-        let suggestion = "{run} also compares an ```output block after it, {fails} the errors of an ```error block; {listing-only} is for Apple-only code"
-        let place = SourceLocation(path: path, line: position.line, column: position.column)
-        return strict ? .error(.unverifiedListing, message, at: place, suggestion: suggestion)
-                      : .warning(.unverifiedListing, message, at: place, suggestion: suggestion)
-    }
-
-    /// Every word a page needs must exist for every locale built, at least through fallback.
-    static func checkStrings(sources: CourseSources, strings: [LocaleTag: UIStrings], locales: [LocaleTag],
-                             templateKeys: [(key: String, location: SourceLocation)]) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        var uses: [(String, SourceLocation?)] = SiteRenderer.codeKeys.map { ($0, nil) }
-        uses += templateKeys.map { ($0.key, $0.location) }
-        // A callout kind of the course's own needs its label, in every language.
-        uses += sources.config.calloutKinds.sorted { $0.key < $1.key }.map { (CalloutKind($0.key).labelKey, $0.value) }
-        var reported = Set<String>()
-        let tablePlace: SourceLocation? = sources.catalog.map { SourceLocation(path: $0.path) }
-        for (key, location) in uses {
-            for locale in locales where strings[locale]?.entries[key] == nil && !reported.contains(key) {
-                reported.insert(key)
-                let known = strings[locale]?.entries.keys.map { $0 } ?? []
-                diagnostics.append(.error(.stringMissing, "string '\(key)' is not in the string catalog for '\(locale)' or its fallbacks",
-                                          at: location ?? tablePlace,
-                                          suggestion: sources.config.calloutKinds.keys.contains { CalloutKind($0).labelKey == key }
-                                            ? "give the callout its label: add \"\(key)\" to Content/Localizable.xcstrings, in every locale"
-                                            : closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }
-                                                ?? "add \"\(key)\" to Localizable.xcstrings"))
-            }
-        }
-        // A locale needs the words in its own language: a page in Italian with English words is a
-        // build error that lists them all, not a silent fallback to the source.
-        let catalog = sources.catalog
-        let keys = Set(uses.map(\.0))
-        let builtIn = CourseLoader.builtInLocales
-        for locale in locales {
-            let own = locale.fallbackChain(source: sources.config.sourceLocale).filter { $0.language == locale.language }
-            let missing = keys.filter { key in
-                // ICU names every language in itself when the catalog does not.
-                key != "language_name" && !reported.contains(key) && catalog?.entries[key].map { entry in !own.contains { entry.localizations[$0]?.hasText == true } } == true
-            }.sorted()
-            guard !missing.isEmpty else { continue }
-            let message = "the site's words in '\(locale)' lack \(missing.count) of \(keys.count) keys: \(missing.joined(separator: ", "))"
-            let suggestion = "add their '\(locale)' localizations to Content/Localizable.xcstrings (Primer has its words built in for "
-                + builtIn.map(\.rawValue).sorted().joined(separator: ", ") + ")"
-            // A language Primer has no words for is an error; a word the course's own catalog
-            // leaves untranslated in a language Primer knows is shown in the source language.
-            let ownKeys = missing.filter { CourseLoader.builtInKeys.contains($0) == false }
-            if ownKeys.isEmpty && builtIn.contains(where: { $0.language == locale.language }) {
-                diagnostics.append(.warning(.stringMissing, message + "; the pages show the \(sources.config.sourceLocale) words",
-                                            at: SourceLocation(path: sources.config.path), suggestion: suggestion))
-            } else {
-                diagnostics.append(.error(.stringMissing, message, at: SourceLocation(path: sources.config.path), suggestion: suggestion))
-            }
-        }
-        return diagnostics
-    }
 }

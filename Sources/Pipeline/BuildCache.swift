@@ -40,7 +40,9 @@ struct BuildCache {
     static func inputs(_ options: Build.Options) -> Inputs {
         var header = "primer-build-1\0\(options.locale ?? "*")\0"
         // What the command line asks for: a build without the editions or the index is another site.
-        if case .site(let search, _) = options.product { header += "search:\(search) editions:\(options.editions)" }
+        if case .site(let search, _) = options.product {
+            header += "search:\(search) editions:\(options.editions) formats:" + options.formats.map(\.name).joined(separator: ",")
+        }
         header += stamp("/proc/self/exe") ?? CommandLine.arguments[0]
         // The Swift toolchain that builds the samples.
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {

@@ -1,5 +1,6 @@
 import CourseModel
 import Foundation
+import Markdown
 import Samples
 import Synchronization
 
@@ -9,8 +10,8 @@ import Synchronization
 /// Samples have their own cache (see SamplesStage).
 public final class BuildSession: Sendable {
     struct State {
-        /// Chapter path → (hash of its text, parse result).
-        var parsed: [String: (hash: String, document: Document, diagnostics: [Diagnostic])] = [:]
+        /// Chapter path → what its last parse read, and gave.
+        var parsed: [String: (input: ParseInput, document: Document, diagnostics: [Diagnostic])] = [:]
         /// Page path → (page as resolved, HTML), valid while `surroundings` is unchanged.
         var rendered: [String: (page: ChapterPage, html: String)] = [:]
         var surroundings: Surroundings?
@@ -29,15 +30,14 @@ public final class BuildSession: Sendable {
     /// Chapter pages rendered by the last build.
     public var renderedInLastBuild: [String] { state.withLock { $0.renderedLast.sorted() } }
 
-    func parsed(path: String, hash: String) -> (Document, [Diagnostic])? {
-        state.withLock { state in
-            guard let entry = state.parsed[path], entry.hash == hash else { return nil }
-            return (entry.document, entry.diagnostics)
-        }
+    /// The last parse of the chapter, when it read what `input` holds.
+    func parsed(_ input: ParseInput) -> (Document, [Diagnostic])? {
+        guard let entry = state.withLock({ $0.parsed[input.path] }), entry.input == input else { return nil }
+        return (entry.document, entry.diagnostics)
     }
 
-    func store(path: String, hash: String, document: Document, diagnostics: [Diagnostic]) {
-        state.withLock { $0.parsed[path] = (hash, document, diagnostics); $0.parsedLast.append(path) }
+    func store(_ input: ParseInput, document: Document, diagnostics: [Diagnostic]) {
+        state.withLock { $0.parsed[input.path] = (input, document, diagnostics); $0.parsedLast.append(input.path) }
     }
 
     func beginRender(surroundings: Surroundings) {

@@ -14,10 +14,11 @@ extension Build {
         options.documentBudget = nil  // the books read every page's document
         var run = BuildRun(options)
         guard let loaded = try run.load() else { return (nil, run.finish().diagnostics) }
-        let parsed = run.parse(loaded)
+        let policy = run.policy(loaded.sources.config, history: nil)
+        let parsed = run.parse(loaded, policy)
         let samples = run.runSamples(loaded, parsed)
-        var course = run.resolve(loaded, parsed, samples)
-        run.extras(&course, samples, parsed)
+        let resolved = run.resolve(loaded, parsed, samples, policy).course
+        let course = resolved.showing(run.extras(resolved, samples, parsed))
         let result = run.finish()
         guard !result.diagnostics.hasErrors else { return (nil, result.diagnostics) }
         return (makeEditionInputs(course, content: options.content, samples: samples), result.diagnostics)
@@ -50,10 +51,10 @@ extension BuildRun {
     /// The book editions of every locale built (a one-shot `primer build` only): the EPUB written
     /// by Primer, the PDF typeset by Typst. Each is cached in `.primer-cache/editions/` by a hash
     /// of what it is made from, so a build that changes nothing in a locale's book does not
-    /// typeset it again. Their paths and sizes go into the course for the home pages' links.
-    mutating func editions(_ course: inout ResolvedCourse, _ samples: SampleResults) -> [SiteFile] {
-        guard options.writes, options.editions, !course.config.editions.isEmpty else { return [] }
-        let formats = course.config.editions.sorted()
+    /// typeset it again. Their paths and sizes are the home pages' links (`EditionsMade.links`).
+    mutating func editions(_ course: ResolvedCourse, _ samples: SampleResults) -> EditionsMade {
+        let formats = options.formats.editionFormats(course.config)
+        guard options.writes, !formats.isEmpty else { return EditionsMade() }
         let inputs = Build.makeEditionInputs(course, content: options.content, samples: samples)
         let slug = SitePaths.slug(course.config.title.text(for: course.config.sourceLocale, source: course.config.sourceLocale))
         let folder = cache.folder + "/editions"
@@ -90,19 +91,25 @@ extension BuildRun {
                 return (pdf, diagnostics, true)
             }
         }
-        var files: [SiteFile] = []
+        var books = EditionsMade()
         for ((input, format), (bytes, diagnostics, typeset)) in zip(jobs, made) {
             result.diagnostics += diagnostics
             if typeset { result.typeset.append(input.locale) }
             guard let bytes else { continue }
             let path = SitePaths.edition(course: slug, locale: input.locale, format: format)
-            files.append(SiteFile(path: SitePaths.page(path, in: input.locale), contents: .bytes(bytes)))
-            course.editions[input.locale, default: []].append(EditionFile(format: format, path: path, size: bytes.count))
+            books.files.append(SiteFile(path: SitePaths.page(path, in: input.locale), contents: .bytes(bytes)))
+            books.links[input.locale, default: []].append(EditionFile(format: format, path: path, size: bytes.count))
         }
         // Cached editions no build has used for a week go (the cache may be shared by several
         // outputs and locales, so what this build did not use is not removed at once).
         pdfs.removeUnused(olderThan: 7 * 24 * 3600)
         lap("editions")
-        return files
+        return books
+    }
+
+    /// What the editions stage made: the books, and each locale's links to them for the home pages.
+    struct EditionsMade {
+        var files: [SiteFile] = []
+        var links: [LocaleTag: [EditionFile]] = [:]
     }
 }

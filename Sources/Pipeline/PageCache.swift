@@ -21,8 +21,8 @@ struct PageCache {
         var hash: String
         /// The file's size and time when it had that text ("size:mtime").
         var stamp: String
-        /// No sample, snippet or drawn figure (see `BuildRun.Parsed.quiet`).
-        var quiet: Bool
+        /// No sample, snippet or drawn figure (see `BuildRun.Parsed.withoutSamples`).
+        var withoutSamples: Bool
         /// Its unmarked Swift blocks.
         var unverified: Int
     }
@@ -100,7 +100,7 @@ struct PageCache {
         for count in [t.samples, t.run, t.compiled, t.failing, t.listingOnly, t.unverified] { writer.add(count) }
         for (path, source) in manifest.sources.sorted(by: { $0.key < $1.key }) {
             writer.record("source")
-            writer.add(path); writer.add(source.hash); writer.add(source.stamp); writer.add(source.quiet); writer.add(source.unverified)
+            writer.add(path); writer.add(source.hash); writer.add(source.stamp); writer.add(source.withoutSamples); writer.add(source.unverified)
         }
         for locale in manifest.locales {
             writer.record("locale")
@@ -131,7 +131,7 @@ struct PageCache {
                 (manifest.tally.failing, manifest.tally.listingOnly, manifest.tally.unverified) = (counts[3], counts[4], counts[5])
             case "source":
                 guard record.count == 6, let unverified = Int(record[5]) else { return nil }
-                manifest.sources[record[1]] = Source(hash: record[2], stamp: record[3], quiet: record[4] == "1", unverified: unverified)
+                manifest.sources[record[1]] = Source(hash: record[2], stamp: record[3], withoutSamples: record[4] == "1", unverified: unverified)
             case "locale":
                 guard let tag = LocaleTag(reader.string()) else { return nil }
                 let offset = reader.int(), length = reader.int(), gallery = reader.bool(), index = reader.bool()

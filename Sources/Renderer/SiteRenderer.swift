@@ -97,62 +97,38 @@ public struct SiteRenderer: Sendable {
         return result
     }
 
-    /// All pages. `reuse` may hand back the HTML of a chapter page rendered before from the same
-    /// inputs (the preview's incremental rebuilds); nil renders it. With `emit`, each file goes
-    /// there as soon as it is made (from the rendering thread) and is not kept: the result is
-    /// empty. Without it, the files come back.
+    /// The files of `outputs` (every kind by default). `reuse` may hand back the HTML of a chapter
+    /// page rendered before from the same inputs (the preview's incremental rebuilds); nil renders
+    /// it. With `emit`, each file goes there as soon as it is made (from the rendering thread) and
+    /// is not kept: the result is empty. Without it, the files come back.
     ///
-    /// A big course holds only the header of some pages (see `Resolver.Deferred`): `complete`
+    /// A big course holds only the header of some pages (see `Resolver.Deferred`): `wholePage`
     /// gives such a page whole, on the thread about to render it, which then lets it go. The
     /// print versions' bodies wait in `spill` rather than in memory when there is one.
-    public func render(_ course: ResolvedCourse, assets: [AssetFile],
+    public func render(_ course: ResolvedCourse, assets: [AssetFile], outputs: [Output] = Output.allCases,
                        reuse: (@Sendable (_ path: String, _ page: ChapterPage) -> String?)? = nil,
                        emit: (@Sendable (SiteFile) -> Void)? = nil,
-                       complete: (@Sendable (_ page: ChapterPage) -> ChapterPage?)? = nil,
+                       wholePage: (@Sendable (_ header: ChapterPage) -> ChapterPage?)? = nil,
                        spill: Spill? = nil) -> [SiteFile] {
-        var jobs: [@Sendable () -> SiteFile] = []
-        var printJobs: [@Sendable () -> SiteFile] = []
+        var jobs: [Job] = []
+        var lastJobs: [Job] = []
         let bodies = BodyMemo(spill: spill)
         // Each locale's table of contents is rendered as its context is made: in parallel too.
         let contexts = parallelMap(course.locales) { [library] locale in
             LocaleContext(course: course, locale: locale, library: library, bodies: bodies)
         }
         for (locale, context) in zip(course.locales, contexts) {
-            let pages = course.pages[locale] ?? []
-            jobs.append { [self] in SiteFile(path: SitePaths.page(SitePaths.home, in: locale), contents: .text(renderHome(context))) }
-            if !course.samples.isEmpty {
-                jobs.append { [self] in SiteFile(path: SitePaths.page(SitePaths.gallery, in: locale), contents: .text(renderGallery(context))) }
-            }
-            if !(course.apiIndex[locale] ?? []).isEmpty {
-                jobs.append { [self] in SiteFile(path: SitePaths.page(SitePaths.apiIndex, in: locale), contents: .text(renderAPIIndex(context))) }
-            }
-            if !pages.isEmpty {
-                // After every chapter page, whose bodies it gathers.
-                printJobs.append { [self] in SiteFile(path: SitePaths.page(SitePaths.print, in: locale), contents: .chunks(renderPrint(context))) }
-            }
-            for index in pages.indices {
-                jobs.append { [self] in
-                    let path = SitePaths.page(SitePaths.chapter(pages[index].id), in: locale)
-                    if let reused = reuse?(path, pages[index]) { return SiteFile(path: path, contents: .text(reused)) }
-                    return SiteFile(path: path, contents: .text(renderChapter(context, index: index, page: complete?(pages[index]))))
-                }
-            }
+            let shared = LocaleJobs(locale: locale, context: context, reuse: reuse, wholePage: wholePage)
+            for output in outputs where !output.isLast { jobs += self.jobs(output, course: course, for: shared) }
+            for output in outputs where output.isLast { lastJobs += self.jobs(output, course: course, for: shared) }
         }
-        jobs.append { [self] in SiteFile(path: SitePaths.root, contents: .text(renderRoot(course))) }
-        jobs.append { [self] in SiteFile(path: SitePaths.notFound, contents: .text(renderNotFound(course))) }
-        if let base = course.config.baseURL {
-            jobs += sitemaps(course, base: base).map { file in { file } }
-        }
-        // For any static host: crawlers find the sitemap; GitHub Pages serves the files as they are.
-        let robots = "User-agent: *\nAllow: /\n" + (course.config.baseURL.map { "\nSitemap: \($0)sitemap.xml\n" } ?? "")
-        jobs.append { SiteFile(path: "robots.txt", contents: .text(robots)) }
-        jobs.append { SiteFile(path: ".nojekyll", contents: .text("")) }
-        let assetFiles = assets.map { SiteFile(path: $0.sitePath, contents: $0.bytes.map { .bytes($0) } ?? .copy(from: $0.sourcePath)) }
+        for output in outputs where output != .assets { jobs += self.jobs(output, course: course, assets: assets) }
+        let assetFiles = outputs.contains(.assets) ? self.jobs(.assets, course: course, assets: assets).map { $0() } : []
         guard let emit else {
-            return parallelMap(jobs) { $0() } + parallelMap(printJobs) { $0() } + assetFiles
+            return parallelMap(jobs) { $0() } + parallelMap(lastJobs) { $0() } + assetFiles
         }
         _ = parallelMap(jobs) { emit($0()) }
-        _ = parallelMap(printJobs) { emit($0()) }
+        _ = parallelMap(lastJobs) { emit($0()) }
         assetFiles.forEach(emit)
         return []
     }
@@ -184,8 +160,9 @@ extension SiteRenderer {
     /// The chapter pages at `indices` (per locale) of a course whose other pages are headers only
     /// (`ChapterPage.header`), and the print version of each of those locales, the other chapters'
     /// bodies taken from `printBodies` as the print version had them (the command line's
-    /// incremental build: every other file of the site is what it was).
-    public func renderChapters(_ course: ResolvedCourse, _ indices: [LocaleTag: [Int]],
+    /// incremental build: every other file of the site is what it was). Of the two, only those
+    /// in `outputs` come back (the print version still reads the edited pages' bodies).
+    public func renderChapters(_ course: ResolvedCourse, _ indices: [LocaleTag: [Int]], outputs: [Output] = Output.allCases,
                                printBodies: @Sendable (LocaleTag, Int) -> [UInt8]) -> [SiteFile] {
         let bodies = BodyMemo()
         let locales = course.locales.filter { indices[$0]?.isEmpty == false }
@@ -204,6 +181,8 @@ extension SiteRenderer {
             SiteFile(path: SitePaths.page(SitePaths.chapter(context.pages[index].id), in: context.locale),
                      contents: .text(renderChapter(context, index: index)))
         }
+        if !outputs.contains(.chapterPages) { files = [] }
+        guard outputs.contains(.printPages) else { return files }
         files += parallelMap(Array(zip(locales, contexts))) { [self] locale, context in
             for index in context.pages.indices where bodies.body(locale: locale, index: index) == nil {
                 bodies.store(printBodies(locale, index), locale: locale, index: index)

@@ -29,11 +29,10 @@ extension Resolver {
     /// build, as `resolve` would resolve it with the whole course. Nil when the chapter needs what
     /// only a whole build has: samples (the samples stage), or a reference that the exports cannot
     /// answer (an id no page defines, a chapter that is not there), whose error names the closest ids.
-    public static func resolvePage(_ chapter: ParsedChapter, locale: LocaleTag, config: CourseConfig, strings: [LocaleTag: UIStrings],
-                                   contentFiles: Set<String>, imageSizes: [String: ImageSize], isStale: Bool,
+    public static func resolvePage(_ chapter: ParsedChapter, locale: LocaleTag, in context: ResolveContext, isStale: Bool,
                                    exports: (String) -> PageExports?, owner: (String) -> String?) -> (ChapterPage, PageExports, [Diagnostic])? {
         let source = chapter.source
-        guard let numbering = config.chapterNumberings[source.id],
+        guard let numbering = context.config.chapterNumberings[source.id],
               !chapter.document.blocks.contains(where: SampleExpander.holdsSamples) else { return nil }
         var numberer = Numberer(chapterID: source.id, numbering: numbering, path: source.path)
         let document = numberer.number(chapter.document)
@@ -65,8 +64,7 @@ extension Resolver {
                 if !fragment.isEmpty, chapters[name]?.targets.local[fragment] == nil { return nil }
             }
         }
-        var (page, linkDiagnostics) = linkedPage(numbered, locale: locale, global: global, chapters: chapters, sourceIDs: [:],
-                                                 strings: strings, contentFiles: contentFiles, imageSizes: imageSizes)
+        var (page, linkDiagnostics) = linkedPage(numbered, locale: locale, scope: LinkScope(global: global, chapters: chapters), context: context)
         page.isStale = isStale
         page.updated = source.updated
         let exported = PageExports(header: page.header, explicit: numberer.targets.explicit, local: numberer.targets.local)

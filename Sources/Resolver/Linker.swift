@@ -10,20 +10,22 @@ struct Linker {
     let labels: UIStrings
     let contentFiles: Set<String>
     /// Sizes of the content folder's images (`CourseSources.imageSizes`).
-    var imageSizes: [String: ImageSize] = [:]
+    let imageSizes: [String: ImageSize]
     let contentLocaleFolder: String
     var diagnostics: [Diagnostic] = []
     var files: Set<String> = []
     var drawnFigures: Set<DrawnFigure> = []
     /// Explicit ids of the source locale, to say which translation lacks an id.
-    var sourceIDs: [String: Resolver.Target] = [:]
+    let sourceIDs: [String: Resolver.Target]
     /// Words ending in a period that do not end a sentence ("см.", "e.g."), lower-cased.
     let abbreviations: Set<String>
 
-    init(chapter: NumberedChapter, global: [String: Resolver.Target], chapters: [String: NumberedChapter],
-         labels: UIStrings, contentFiles: Set<String>, contentLocaleFolder: String) {
-        self.chapter = chapter; self.global = global; self.chapters = chapters
-        self.labels = labels; self.contentFiles = contentFiles; self.contentLocaleFolder = contentLocaleFolder
+    /// Links `chapter` against `scope`'s ids, with labels in its text's language.
+    init(chapter: NumberedChapter, scope: Resolver.LinkScope, context: ResolveContext) {
+        let textLocale = chapter.parsed.source.locale
+        self.chapter = chapter; global = scope.global; chapters = scope.chapters; sourceIDs = scope.sourceIDs
+        labels = context.labels(for: textLocale); contentFiles = context.contentFiles; imageSizes = context.imageSizes
+        contentLocaleFolder = textLocale.rawValue
         abbreviations = Set(labels["ref_abbreviations"].split(separator: " ").map { $0.lowercased() })
     }
 

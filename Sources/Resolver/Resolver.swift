@@ -64,19 +64,16 @@ public enum Resolver {
         var shownSamples = 0
     }
 
-    public static func resolve(config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
-                               strings: [LocaleTag: UIStrings], contentFiles: Set<String>, imageSizes: [String: ImageSize] = [:],
-                               locales: [LocaleTag], samples: SampleResults = .none) -> (ResolvedCourse, [Diagnostic]) {
-        let (course, diagnostics, _, _) = resolveWithExports(config: config, chapters: chapters, strings: strings, contentFiles: contentFiles,
-                                                          imageSizes: imageSizes, locales: locales, samples: samples, exports: false)
-        return (course, diagnostics)
+    public static func resolve(_ chapters: [String: [LocaleTag: ParsedChapter]], in context: ResolveContext,
+                               samples: SampleResults = .none) -> (ResolvedCourse, [Diagnostic]) {
+        let resolution = resolveWithExports(chapters, in: context, samples: samples, exports: false)
+        return (resolution.course, resolution.diagnostics)
     }
 
     /// `resolve`, and with `exports`, what each page shows the others (see `Exports`), per locale.
-    public static func resolveWithExports(config: CourseConfig, chapters: [String: [LocaleTag: ParsedChapter]],
-                                          strings: [LocaleTag: UIStrings], contentFiles: Set<String>, imageSizes: [String: ImageSize] = [:],
-                                          locales: [LocaleTag], samples: SampleResults = .none,
-                                          exports: Bool) -> (ResolvedCourse, [Diagnostic], [LocaleTag: Exports], Deferred?) {
+    public static func resolveWithExports(_ chapters: [String: [LocaleTag: ParsedChapter]], in context: ResolveContext,
+                                          samples: SampleResults = .none, exports: Bool) -> Resolution {
+        let config = context.config, locales = context.locales
         var diagnostics: Set<Diagnostic> = []
         var pages: [LocaleTag: [ChapterPage]] = [:]
         var allExports: [LocaleTag: Exports] = [:]
@@ -91,8 +88,7 @@ public enum Resolver {
             versions.values.contains { $0.source.translatedFrom != nil } ? versions[config.sourceLocale].map { (id, $0.source) } : nil
         }
         let fingerprints = Dictionary(uniqueKeysWithValues: zip(withSource.map(\.0), parallelMap(withSource) { $0.1.fingerprint }))
-        let linked = linkLocales(locales.map { ($0, numbered[$0]!) }, sourceIDs: sourceIDs, strings: strings, contentFiles: contentFiles,
-                                 imageSizes: imageSizes)
+        let linked = linkLocales(locales.map { ($0, numbered[$0]!) }, sourceIDs: sourceIDs, context: context)
         for (locale, (localePages, linkDiagnostics)) in zip(locales, linked) {
             pages[locale] = localePages.map { page in
                 var page = page
@@ -109,11 +105,11 @@ public enum Resolver {
                 allExports[locale] = Exports(locale: numberedLocale, pages: pages[locale] ?? [])
             }
         }
-        let course = ResolvedCourse(config: config, locales: locales, pages: pages, strings: strings)
+        let course = ResolvedCourse(config: config, locales: locales, pages: pages, strings: context.strings)
         let streams = chapters.values.contains { $0.values.contains(where: \.isStreamed) }
         let deferred = streams ? Deferred(locales: Dictionary(uniqueKeysWithValues: locales.map { ($0, numbered[$0]!) }), sourceIDs: sourceIDs,
-                                          strings: strings, contentFiles: contentFiles, imageSizes: imageSizes) : nil
-        return (course, Array(diagnostics).sortedForDisplay(), allExports, deferred)
+                                          context: context) : nil
+        return Resolution(course: course, diagnostics: Array(diagnostics).sortedForDisplay(), exports: allExports, deferred: deferred)
     }
 
     /// A translation is stale unless it was made from this version of the source text: its
@@ -212,14 +208,13 @@ public enum Resolver {
 
     /// Pass 2: references, chapter by chapter (in parallel, every locale at once).
     static func linkLocales(_ locales: [(LocaleTag, NumberedLocale)], sourceIDs: [String: Target],
-                            strings: [LocaleTag: UIStrings], contentFiles: Set<String>,
-                            imageSizes: [String: ImageSize]) -> [([ChapterPage], [Diagnostic])] {
+                            context: ResolveContext) -> [([ChapterPage], [Diagnostic])] {
         let jobs = locales.enumerated().flatMap { index, entry in entry.1.chapters.map { (index, $0) } }
         let linked = parallelMap(jobs) { localeIndex, chapter -> (ChapterPage, [Diagnostic]) in
             let (locale, numbered) = locales[localeIndex]
             if chapter.parsed.isStreamed { return (headerPage(chapter, locale: locale), []) }
-            return linkedPage(chapter, locale: locale, global: numbered.global, chapters: numbered.byID, sourceIDs: sourceIDs,
-                              strings: strings, contentFiles: contentFiles, imageSizes: imageSizes)
+            return linkedPage(chapter, locale: locale, scope: LinkScope(global: numbered.global, chapters: numbered.byID, sourceIDs: sourceIDs),
+                              context: context)
         }
         var result = locales.map { _ in ([ChapterPage](), [Diagnostic]()) }
         for ((localeIndex, _), (page, diagnostics)) in zip(jobs, linked) {
@@ -247,9 +242,7 @@ extension Resolver {
     public struct Deferred: Sendable {
         let locales: [LocaleTag: NumberedLocale]
         let sourceIDs: [String: Target]
-        let strings: [LocaleTag: UIStrings]
-        let contentFiles: Set<String>
-        let imageSizes: [String: ImageSize]
+        let context: ResolveContext
 
         /// Whether `page` is the header of a streamed chapter's page.
         public func isDeferred(_ page: ChapterPage) -> Bool { locales[page.locale]?.byID[page.id]?.parsed.isStreamed == true }
@@ -261,8 +254,9 @@ extension Resolver {
             guard let numbered = locales[header.locale], var chapter = numbered.byID[header.id], chapter.parsed.isStreamed else { return nil }
             var numberer = Numberer(chapterID: header.id, numbering: chapter.numbering, path: chapter.parsed.source.path)
             chapter.document = numberer.number(document)
-            var (page, diagnostics) = linkedPage(chapter, locale: header.locale, global: numbered.global, chapters: numbered.byID,
-                                                 sourceIDs: sourceIDs, strings: strings, contentFiles: contentFiles, imageSizes: imageSizes)
+            var (page, diagnostics) = linkedPage(chapter, locale: header.locale,
+                                                 scope: LinkScope(global: numbered.global, chapters: numbered.byID, sourceIDs: sourceIDs),
+                                                 context: context)
             page.isStale = header.isStale
             page.updated = header.updated
             return (page, diagnostics)
@@ -270,15 +264,9 @@ extension Resolver {
     }
 
     /// One numbered chapter linked as the page of `locale`, with what linking it found.
-    static func linkedPage(_ chapter: NumberedChapter, locale: LocaleTag, global: [String: Target], chapters: [String: NumberedChapter],
-                           sourceIDs: [String: Target], strings: [LocaleTag: UIStrings], contentFiles: Set<String>,
-                           imageSizes: [String: ImageSize]) -> (ChapterPage, [Diagnostic]) {
+    static func linkedPage(_ chapter: NumberedChapter, locale: LocaleTag, scope: LinkScope, context: ResolveContext) -> (ChapterPage, [Diagnostic]) {
         let source = chapter.parsed.source
-        let labels = strings[source.locale] ?? UIStrings(locale: source.locale, entries: [:])
-        var linker = Linker(chapter: chapter, global: global, chapters: chapters, labels: labels,
-                            contentFiles: contentFiles, contentLocaleFolder: source.locale.rawValue)
-        linker.sourceIDs = sourceIDs
-        linker.imageSizes = imageSizes
+        var linker = Linker(chapter: chapter, scope: scope, context: context)
         let document = linker.link(chapter.document)
         var page = ChapterPage(id: source.id, locale: locale, contentLocale: source.locale, numbering: chapter.numbering,
                                title: source.title, summary: source.summary, sourcePath: source.path,

@@ -87,7 +87,7 @@ import Testing
         }
         #expect(modes == [.compile, .fails, .compile])
         #expect(shown[0] == "let shown = Hidden()\n")
-        let blocks = Build.swiftBlocks(document.blocks)
+        let blocks = SwiftBlocks(document.blocks)
         #expect(blocks.snippets[0].code.contains("struct Hidden {}"))
         #expect(blocks.snippets[1].expected == "error: cannot assign to value: 'x' is a 'let' constant\n")
         #expect(blocks.tally.compiled == 2 && blocks.tally.failing == 1 && blocks.tally.listingOnly == 1 && blocks.tally.unverified == 1)

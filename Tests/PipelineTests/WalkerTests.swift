@@ -6,6 +6,7 @@ import Markdown
 import PrimerTestSupport
 import Renderer
 import Resolver
+import Samples
 import Testing
 
 /// Every stage walks the document through `CourseModel`'s one walker, so a sample, a `{run}`
@@ -66,21 +67,22 @@ import Testing
                                   dependencies: [], settings: SampleSettings())
         let package = SamplesPackage(root: "Samples", manifest: "", targets: ["hello": target], expected: [:], inputs: [:])
         var snippets: [String: SampleOutcome] = [:]
-        for snippet in Build.swiftBlocks(document.blocks).snippets {
+        for snippet in SwiftBlocks(document.blocks).snippets {
             let printed = snippet.code.split(separator: "\"")[1]
             snippets[snippet.targetName] = SampleOutcome(id: SampleRunID(name: snippet.targetName, locale: nil), status: .exited(0),
                                                          output: "\(printed)\n", errorTail: "", seconds: 0, cached: false)
         }
         let outcome = SampleOutcome(id: SampleRunID(name: "hello", locale: nil), status: .exited(0), output: "Hello\n", errorTail: "", seconds: 0, cached: false)
         let results = SampleResults(package: package, outcomes: [outcome.id: outcome], snippets: snippets)
-        let (course, diagnostics) = Resolver.resolve(config: config, chapters: ["c": [en: Resolver.ParsedChapter(source: source, document: document)]],
-                                                     strings: testStrings, contentFiles: [], locales: [en], samples: results)
+        let context = ResolveContext(config: config, locales: [en], strings: testStrings, contentFiles: [])
+        let (course, diagnostics) = Resolver.resolve(["c": [en: Resolver.ParsedChapter(source: source, document: document)]], in: context,
+                                                     samples: results)
         return (course, parseDiagnostics + diagnostics, document)
     }
 
     @Test func snippetsInEveryContainerAreFoundToRun() {
         let (document, _) = ChapterParser.parse(chapter, path: "en/c.md")
-        let printed = Build.swiftBlocks(document.blocks).snippets.map(\.code)
+        let printed = SwiftBlocks(document.blocks).snippets.map(\.code)
         // In the tree's order: cmark-gfm puts footnote definitions at the end.
         #expect(printed == ["print(\"in a callout\")\n", "print(\"in a solution\")\n", "print(\"in a footnote\")\n"], "\(printed)")
     }

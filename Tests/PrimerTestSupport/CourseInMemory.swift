@@ -20,8 +20,8 @@ public func resolveCourse(_ chapters: [(String, [LocaleTag: String])], locales: 
             parsed[id, default: [:]][locale] = prenumber ? Resolver.prenumbered(chapter, numbering: .plain(number)) : chapter
         }
     }
-    let (course, resolveDiagnostics) = Resolver.resolve(config: config, chapters: parsed, strings: testStrings,
-                                                        contentFiles: files, locales: locales)
+    let context = ResolveContext(config: config, locales: locales, strings: testStrings, contentFiles: files)
+    let (course, resolveDiagnostics) = Resolver.resolve(parsed, in: context)
     return (course, diagnostics + resolveDiagnostics)
 }
 

@@ -1,0 +1,178 @@
+import CourseModel
+import Extras
+import Renderer
+import Resolver
+import Synchronization
+import Writer
+
+/// The pages of streamed chapters, made whole on the thread about to render each one (parsed,
+/// numbered and linked again), and what making them found, gathered for after the render.
+final class StreamedPages: Sendable {
+    struct Made: Sendable {
+        var files: Set<String>
+        var diagnostics: [Diagnostic]
+        /// `Extras.pageDigest` of the page, when the build writes the page cache.
+        var digest: String
+    }
+
+    let deferred: Resolver.Deferred
+    let chapters: [String: [LocaleTag: ChapterSource]]
+    let settings: BuildRun.ParseSettings
+    let digests: Bool
+    let made = Mutex<[LocaleTag: [String: Made]]>([:])
+
+    init(_ deferred: Resolver.Deferred, chapters: [String: [LocaleTag: ChapterSource]], settings: BuildRun.ParseSettings, digests: Bool) {
+        self.deferred = deferred; self.chapters = chapters; self.settings = settings; self.digests = digests
+    }
+
+    /// The page `header` stands for, whole; nil when it is a page kept whole by the resolve stage.
+    func wholePage(_ header: ChapterPage) -> ChapterPage? {
+        guard deferred.isDeferred(header) else { return nil }
+        guard let source = chapters[header.id]?[header.contentLocale],
+              let (page, diagnostics) = deferred.page(header, document: settings.parse(source).0) else {
+            // Cannot happen (the text is the one parsed before); if it did, no site is written.
+            let lost = Diagnostic.error(.siteWrite, "cannot write the site: the page of chapter '\(header.id)' could not be made again for '\(header.locale)'",
+                                        at: SourceLocation(path: header.sourcePath), suggestion: "please report this")
+            made.withLock { $0[header.locale, default: [:]][header.id] = Made(files: [], diagnostics: [lost], digest: "") }
+            return nil
+        }
+        let digest = digests ? Extras.pageDigest(page) : ""
+        made.withLock { $0[header.locale, default: [:]][header.id] = Made(files: page.files, diagnostics: diagnostics, digest: digest) }
+        return page
+    }
+}
+
+/// The print versions' chunk lengths by path, noted from the rendering threads as they are written.
+final class PrintChunks: Sendable {
+    let lengths = Mutex<[String: [Int]]>([:])
+}
+
+extension BuildRun {
+    struct Rendered {
+        /// The course as rendered: the streamed chapters' pages hold the files they show.
+        var course: ResolvedCourse
+        /// The files not yet handed to the staging folder (none when there is one; the preview's and
+        /// `primer check`'s files otherwise).
+        var files: [SiteFile]
+        var staged: StagedSite?
+        var search: Bool
+        /// The streamed chapters' pages as they were made whole, by locale and chapter id.
+        var streamedPages: [LocaleTag: [String: StreamedPages.Made]] = [:]
+        /// The print versions' chunk lengths by path, when the build writes the page cache.
+        var printChunks: [String: [Int]] = [:]
+    }
+
+    /// Every page, in parallel. A one-shot build hands each file to the staging folder as soon as
+    /// it is rendered and forgets it: writing overlaps rendering, and the pages are never all in
+    /// memory at once. A preview renders only the pages whose inputs changed. The pages of streamed
+    /// chapters are parsed, numbered and linked again as they are rendered; the files they show
+    /// and what linking found join the course and the diagnostics afterwards.
+    mutating func render(_ shown: ResolvedCourse, _ loaded: Loaded, _ parsed: Parsed, _ deferred: Resolver.Deferred?,
+                         _ renderer: SiteRenderer, _ samples: SampleResults, _ policy: BuildPolicy, editions: [SiteFile] = []) -> Rendered {
+        var course = shown
+        let search = policy.searches
+        var staged: StagedSite?
+        if policy.writes {
+            do {
+                staged = try StagedSite(output: options.output, regenerated: search ? [SearchIndex.folder] : [],
+                                        protecting: [options.content, options.templates])
+            } catch {
+                result.diagnostics += error.diagnostics
+                return Rendered(course: course, files: [], staged: nil, search: false)
+            }
+        }
+        let session = policy.session
+        var reuse: (@Sendable (String, ChapterPage) -> String?)?
+        if let session {
+            session.beginRender(surroundings: Surroundings(course: course, sources: loaded.sources))
+            reuse = { path, page in session.rendered(path: path, page: page) }
+        }
+        let printChunks = PrintChunks()
+        let emit = emitter(staged, policy, printChunks: policy.savesPages ? printChunks : nil)
+        let streamed = deferred.map { StreamedPages($0, chapters: loaded.sources.chapters, settings: parsed.settings, digests: policy.savesPages) }
+        var files = renderer.render(course, assets: loaded.sources.assets, outputs: options.formats.siteOutputs(course.config), reuse: reuse,
+                                    emit: emit, wholePage: streamed.map { pages in { @Sendable header in pages.wholePage(header) } },
+                                    spill: streamed == nil ? nil : Spill(folder: cache.folder))
+        let streamedPages = streamed?.made.withLock { $0 } ?? [:]
+        join(streamedPages, into: &course)
+        if let session { remember(files, of: course, in: session) }
+        var filesAfterPages = self.filesAfterPages(course, loaded, samples) + editions
+        result.pages = course.pages.values.reduce(0) { $0 + $1.count }
+        lap("render")
+        if let package = samples.package, options.formats.makesDownloads(course.config) {
+            filesAfterPages += Downloads.archives(course, package: package, cacheFolder: cache.folder + "/archives")
+            lap("downloads")
+        }
+        if let staged { filesAfterPages.forEach { staged.add($0) } } else { files += filesAfterPages }
+        if session != nil { result.files = files }
+        return Rendered(course: course, files: staged != nil ? [] : files, staged: staged, search: search,
+                        streamedPages: streamedPages, printChunks: printChunks.lengths.withLock { $0 })
+    }
+
+    /// Where each rendered file goes: to the staging folder as it is made (its chunk lengths noted
+    /// for the page cache when `printChunks` is given), nowhere for `primer check` (rendered to find
+    /// what rendering finds), or back to the caller for the preview (nil).
+    func emitter(_ staged: StagedSite?, _ policy: BuildPolicy, printChunks: PrintChunks?) -> (@Sendable (SiteFile) -> Void)? {
+        guard let staged else {
+            if policy.session != nil { return nil }
+            return { _ in }
+        }
+        return { file in
+            if let printChunks, case .chunks(let chunks) = file.contents { printChunks.lengths.withLock { $0[file.path] = chunks.map(\.count) } }
+            staged.add(file)
+        }
+    }
+
+    /// The files the streamed chapters' pages show join the course, and what linking them found the diagnostics.
+    mutating func join(_ streamedPages: [LocaleTag: [String: StreamedPages.Made]], into course: inout ResolvedCourse) {
+        guard !streamedPages.isEmpty else { return }
+        var streamedDiagnostics = Set<Diagnostic>()
+        for (locale, made) in streamedPages {
+            guard var pages = course.pages[locale] else { continue }
+            for index in pages.indices {
+                guard let page = made[pages[index].id] else { continue }
+                pages[index].files = page.files
+                streamedDiagnostics.formUnion(page.diagnostics)
+            }
+            course.pages[locale] = pages
+        }
+        result.diagnostics += Array(streamedDiagnostics).sortedForDisplay()
+    }
+
+    /// The preview's session keeps each chapter page rendered now, for the next build to reuse.
+    func remember(_ files: [SiteFile], of course: ResolvedCourse, in session: BuildSession) {
+        let pages = Dictionary(course.pages.flatMap { locale, pages in pages.map { (SitePaths.page(SitePaths.chapter($0.id), in: locale), $0) } },
+                               uniquingKeysWith: { a, _ in a })
+        for file in files {
+            guard let page = pages[file.path], case .text(let html) = file.contents,
+                  session.rendered(path: file.path, page: page) == nil else { continue }
+            session.store(path: file.path, page: page, html: html)
+        }
+    }
+
+    /// The files of the formats made after the pages: the files the pages show, and those of
+    /// the formats made by a function of the course.
+    func filesAfterPages(_ course: ResolvedCourse, _ loaded: Loaded, _ samples: SampleResults) -> [SiteFile] {
+        let formats = options.formats
+        var files = formats.makesShownFiles(course.config) ? shownFiles(course, samples) : []
+        let input = OutputInput(course: course, sources: loaded.sources)
+        for make in formats.fileMakers(course.config) { files += make(input) }
+        return files
+    }
+
+    /// The content files the pages show, and the figures samples drew beside the pages of each
+    /// locale that shows them.
+    func shownFiles(_ course: ResolvedCourse, _ samples: SampleResults) -> [SiteFile] {
+        let used = Set(course.pages.values.flatMap { $0.flatMap(\.files) })
+        let contentRoot = options.content.hasSuffix("/") ? options.content : options.content + "/"
+        let copies = used.sorted().map { SiteFile(path: $0, contents: .copy(from: contentRoot + $0)) }
+        var drawn: [String: [UInt8]] = [:]
+        for (locale, pages) in course.pages {
+            for figure in pages.flatMap(\.drawnFigures) {
+                let outcome = samples.outcomes[figure.run] ?? samples.snippets[figure.run.name]
+                if let bytes = outcome?.figures[figure.file] { drawn[SitePaths.page(figure.path, in: locale)] = bytes }
+            }
+        }
+        return copies + drawn.sorted(by: { $0.key < $1.key }).map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
+    }
+}

@@ -1,0 +1,99 @@
+import CourseModel
+import Foundation
+
+extension SiteRenderer {
+    /// One kind of file the renderer makes. `render` makes exactly the outputs it is given (the
+    /// build's list is `Pipeline.OutputFormat`'s registry), each through `jobs`: the switch there
+    /// is the one place that knows how an output is made.
+    public enum Output: String, Sendable, CaseIterable {
+        /// Each locale's home page (the table of contents, the editions' links).
+        case homePages
+        /// Each locale's sample gallery, when the course has samples.
+        case galleryPages
+        /// Each locale's API index, when it has entries.
+        case apiIndexPages
+        /// Each locale's one-page print version: made after the chapter pages, whose bodies it gathers.
+        case printPages
+        /// One page per chapter and locale.
+        case chapterPages
+        /// `index.html` (the language chooser).
+        case rootPage
+        /// `404.html`.
+        case notFoundPage
+        /// One sitemap per locale and their index, with a base URL.
+        case sitemaps
+        case robots
+        /// `.nojekyll`, so GitHub Pages serves the files as they are.
+        case noJekyll
+        /// The templates' assets (CSS, script, fonts).
+        case assets
+
+        /// Whether its files are made after every other output's (they read what those left).
+        var isLast: Bool { self == .printPages }
+    }
+
+    /// What the jobs of one locale share.
+    struct LocaleJobs: Sendable {
+        var locale: LocaleTag
+        var context: LocaleContext
+        var reuse: (@Sendable (_ path: String, _ page: ChapterPage) -> String?)?
+        var wholePage: (@Sendable (_ header: ChapterPage) -> ChapterPage?)?
+    }
+
+    typealias Job = @Sendable () -> SiteFile
+
+    /// The jobs that make `output` for one locale (none for a site-wide output).
+    func jobs(_ output: Output, course: ResolvedCourse, for shared: LocaleJobs) -> [Job] {
+        let locale = shared.locale, context = shared.context
+        switch output {
+        case .homePages:
+            return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.home, in: locale), contents: .text(renderHome(context))) }]
+        case .galleryPages:
+            guard !course.samples.isEmpty else { return [] }
+            return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.gallery, in: locale), contents: .text(renderGallery(context))) }]
+        case .apiIndexPages:
+            guard !(course.apiIndex[locale] ?? []).isEmpty else { return [] }
+            return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.apiIndex, in: locale), contents: .text(renderAPIIndex(context))) }]
+        case .printPages:
+            guard !context.pages.isEmpty else { return [] }
+            return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.print, in: locale), contents: .chunks(renderPrint(context))) }]
+        case .chapterPages:
+            let pages = context.pages, reuse = shared.reuse, wholePage = shared.wholePage
+            return pages.indices.map { index -> Job in
+                { [self] in
+                    let path = SitePaths.page(SitePaths.chapter(pages[index].id), in: locale)
+                    if let reused = reuse?(path, pages[index]) { return SiteFile(path: path, contents: .text(reused)) }
+                    return SiteFile(path: path, contents: .text(renderChapter(context, index: index, page: wholePage?(pages[index]))))
+                }
+            }
+        case .rootPage, .notFoundPage, .sitemaps, .robots, .noJekyll, .assets:
+            return []
+        }
+    }
+
+    /// The jobs that make a site-wide `output` (none for a per-locale one).
+    func jobs(_ output: Output, course: ResolvedCourse, assets: [AssetFile]) -> [Job] {
+        switch output {
+        case .rootPage:
+            return [{ [self] in SiteFile(path: SitePaths.root, contents: .text(renderRoot(course))) }]
+        case .notFoundPage:
+            return [{ [self] in SiteFile(path: SitePaths.notFound, contents: .text(renderNotFound(course))) }]
+        case .sitemaps:
+            guard let base = course.config.baseURL else { return [] }
+            return sitemaps(course, base: base).map { file -> Job in { file } }
+        case .robots:
+            // For any static host: crawlers find the sitemap.
+            let robots = "User-agent: *\nAllow: /\n" + (course.config.baseURL.map { "\nSitemap: \($0)sitemap.xml\n" } ?? "")
+            return [{ SiteFile(path: "robots.txt", contents: .text(robots)) }]
+        case .noJekyll:
+            return [{ SiteFile(path: ".nojekyll", contents: .text("")) }]
+        case .assets:
+            return assets.map { asset -> Job in
+                let file = SiteFile(path: asset.sitePath, contents: asset.bytes.map { .bytes($0) } ?? .copy(from: asset.sourcePath))
+                return { file }
+            }
+        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .printPages:
+            return []
+        }
+    }
+}
