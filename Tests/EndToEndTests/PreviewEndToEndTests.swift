@@ -37,7 +37,7 @@ import Glibc
             let port = try #require(client.port)
             // Edit one paragraph of the English "details": its page and its two fallbacks change, nothing else.
             let details = content.appendingPathComponent("en/details.md")
-            let events = try await readEvents(port: port, until: "event: reload", timeout: 30) {
+            let events = try await readEvents(port: port, until: "event: reload", timeout: 120) {
                 try TestSupport.write(TestSupport.read(details).replacingOccurrences(of: "Nothing.", with: "Nothing at all."), to: details)
             }
             // The one-page print versions hold the chapter too.
@@ -47,14 +47,14 @@ import Glibc
             #expect(try fetch(port: port, path: "/ru/details.html").contains("Nothing at all."))
 
             // A broken reference: the overlay, the server stays up; fixing it clears the overlay.
-            let failing = try await readEvents(port: port, until: "event: failure", timeout: 30) {
+            let failing = try await readEvents(port: port, until: "event: failure", timeout: 120) {
                 try TestSupport.write(TestSupport.read(details) + "\nSee [](#nowhere).\n", to: details)
             }
             #expect(failing.contains("event: failure\ndata: \(details.path):"))
             let overlay = try fetch(port: port, path: "/en/details.html")
             #expect(overlay.contains("no section, listing, figure, table or exercise has the id &#39;nowhere&#39;")
                     || overlay.contains("has the id 'nowhere'"))
-            let fixed = try await readEvents(port: port, until: "event: reload", timeout: 30) {
+            let fixed = try await readEvents(port: port, until: "event: reload", timeout: 120) {
                 try TestSupport.write(TestSupport.read(details).replacingOccurrences(of: "\nSee [](#nowhere).\n", with: ""), to: details)
             }
             #expect(fixed.contains("event: reload"))
@@ -63,7 +63,7 @@ import Glibc
             // A template change re-renders every page. The file appears in one rename, as an
             // editor's atomic save makes it: a loaded machine must not see it half written.
             let layout = content.appendingPathComponent("templates/layout.mustache")
-            _ = try await readEvents(port: port, until: "event: reload", timeout: 30) {
+            _ = try await readEvents(port: port, until: "event: reload", timeout: 120) {
                 try FileManager.default.createDirectory(at: layout.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(TestSupport.read(URL(fileURLWithPath: TestSupport.templates + "/layout.mustache"))
                     .replacingOccurrences(of: "<body ", with: "<body class=\"v2\" ").utf8).write(to: layout, options: .atomic)
