@@ -19,10 +19,11 @@ import Testing
 
     @Test func aChangeStopsTheIndexBeingMadeAndTheNextRebuildIndexesAgain() async throws {
         let folder = try TestSupport.copyFixture("basic")
-        // A Pagefind that says when it starts and would then take a minute.
+        // A Pagefind that says when it starts and would then take ten minutes (long enough that a
+        // test starved of threads by the rest of the suite still finds it running).
         let started = folder.appendingPathComponent("pagefind-started")
         let fake = folder.appendingPathComponent("fake-pagefind")
-        try TestSupport.write("#!/bin/sh\necho $$ >> '\(started.path)'\nsleep 60\n", to: fake)
+        try TestSupport.write("#!/bin/sh\necho $$ >> '\(started.path)'\nexec sleep 600\n", to: fake)
         chmod(fake.path, 0o755)
         // A copy of the templates: the server watches them, and no other test may touch what it watches.
         let templates = folder.appendingPathComponent("Templates")
@@ -57,7 +58,7 @@ import Testing
         // Stopped as the change arrives, not a minute later when it would have finished.
         var waited = 0
         while isAlive(running) && waited < 250 { try await Task.sleep(for: .milliseconds(20)); waited += 1 }
-        #expect(!isAlive(running), "the index of the previous build still runs 5 s after the change")
+        #expect(!isAlive(running), "the index of the previous build still runs 250 polls after the change")
         // The rebuild's pages are indexed in their turn.
         let after = try await lines(of: started, atLeast: startedBefore + 1, within: 120)
         #expect(after != nil, "no index after the change: \(TestSupport.read(log))")
