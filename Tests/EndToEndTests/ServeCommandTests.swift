@@ -6,17 +6,7 @@ import Testing
 @Suite struct ServeCommandTests {
     /// Runs `executable` with `arguments` in `folder`; its exit status and combined output.
     func run(_ executable: URL, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try TestSupport.run(arguments, in: folder, executable: executable)
     }
 
     @Test func withoutThePreviewProgramServeSaysHowToBuildIt() throws {

@@ -54,11 +54,12 @@ public enum TestSupport {
         ChapterParser.parse(markdown, path: path)
     }
 
-    /// Runs the CLI; returns exit status and combined output.
-    /// Search indexing is off unless `environment` sets `PRIMER_PAGEFIND`.
-    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// Runs the CLI (or `executable`, a copy of it or a link to it); returns exit status and
+    /// combined output. Search indexing is off unless `environment` sets `PRIMER_PAGEFIND`.
+    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:],
+                           executable: URL? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: primer)
+        process.executableURL = executable ?? URL(fileURLWithPath: primer)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["PRIMER_PAGEFIND": ""].merging(environment) { $1 }) { $1 }
         process.currentDirectoryURL = folder
