@@ -37,8 +37,9 @@ import Glibc
             let port = try #require(client.port)
             // Edit one paragraph of the English "details": its page and its two fallbacks change, nothing else.
             let details = content.appendingPathComponent("en/details.md")
+            // Saved in one rename: a starved watcher must not build from the file half written.
             let events = try await readEvents(port: port, until: "event: reload", timeout: 120) {
-                try TestSupport.write(TestSupport.read(details).replacingOccurrences(of: "Nothing.", with: "Nothing at all."), to: details)
+                try Data(TestSupport.read(details).replacingOccurrences(of: "Nothing.", with: "Nothing at all.").utf8).write(to: details, options: .atomic)
             }
             // The one-page print versions hold the chapter too.
             #expect(events.contains("event: reload\ndata: en/details.html\ndata: en/print.html\ndata: ru/details.html\ndata: ru/print.html\ndata: zh-Hans/details.html\ndata: zh-Hans/print.html"))
