@@ -123,7 +123,7 @@ public enum Build {
         let samples = run.runSamples(loaded, parsed)
         let renderer = run.templates(loaded)
         let resolution = run.resolve(loaded, parsed, samples, policy)
-        let extras = run.extras(resolution.course, samples, parsed)
+        let extras = run.extras(resolution.course, samples, parsed, keys: policy.savesPages)
         guard let renderer, !run.result.diagnostics.hasErrors else { return run.finish() }
         let books = run.editions(resolution.course, samples)
         // A PDF that could not be made (and is not optional) leaves the site as it was.
@@ -132,7 +132,7 @@ public enum Build {
         let rendered = run.render(shown, loaded, parsed, resolution.deferred, renderer, samples, policy, editions: books.files)
         run.write(rendered.staged, unwritten: rendered.files, search: rendered.search, history)
         if options.writes {
-            run.savePageCache(loaded, parsed, rendered.course, resolution.exports, rendered, policy, reusing: lastPageCache)
+            run.savePageCache(loaded, parsed, rendered.course, resolution.exports, extras, rendered, policy, reusing: lastPageCache)
             run.lap("page cache")
         }
         if options.keepUntilExit {

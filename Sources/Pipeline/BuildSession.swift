@@ -88,8 +88,7 @@ struct Surroundings: Equatable {
     var pages: [LocaleTag: [ChapterPage]]
     /// Whether the gallery and the API index exist (every page links to them); their contents
     /// are pages of their own, rendered on every build.
-    var hasSamples: Bool
-    var hasIndex: [LocaleTag: Bool]
+    var links: SiteLinks
 
     init(course: ResolvedCourse, sources: CourseSources) {
         config = course.config
@@ -104,7 +103,6 @@ struct Surroundings: Equatable {
                 return header
             }
         }
-        hasSamples = !course.samples.isEmpty
-        hasIndex = course.apiIndex.mapValues { !$0.isEmpty }
+        links = course.links
     }
 }

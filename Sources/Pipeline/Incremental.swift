@@ -33,7 +33,7 @@ extension BuildRun {
     /// of the build; the second build of an output writes it, and the third can use it. A page
     /// whose text and whole-course key are what the last page cache had keeps its entry as it was.
     func savePageCache(_ loaded: Loaded, _ parsed: Parsed, _ course: ResolvedCourse, _ exports: [LocaleTag: Resolver.Exports],
-                       _ rendered: Rendered, _ policy: BuildPolicy, reusing old: PageCache.Manifest?) {
+                       _ extras: CourseExtras, _ rendered: Rendered, _ policy: BuildPolicy, reusing old: PageCache.Manifest?) {
         let store = PageCache(cache: cache)
         guard policy.savesPages, let inputs = policy.history?.inputs, result.succeeded, result.written != nil else { return store.invalidate() }
         let sources = loaded.sources
@@ -62,19 +62,20 @@ extension BuildRun {
             let pages = course.pages[locale] ?? []
             guard plan.map(\.id) == pages.map(\.id) else { return store.invalidate() }
             let keys = plan.map { PageCache.pageKey(locale: locale, id: $0.id, source: $0.source, hashes: hashes, sources: sources) }
+            let extrasKeys = extras.pageKeys[locale] ?? []
+            guard extrasKeys.count == pages.count else { return store.invalidate() }
             let before = oldPages[locale] ?? [:]
-            let encoded = parallelMap(Array(pages.indices)) { index -> ([UInt8], String)? in
+            let encoded = parallelMap(Array(pages.indices)) { index -> [UInt8]? in
                 if let reusable, let entry = before[plan[index].id], entry.key == keys[index], parsed.withoutSamples.contains(plan[index].source.path),
                    entry.offset >= 0, entry.length >= 0, entry.offset + entry.length <= reusable.count {
-                    return ([UInt8](reusable[entry.offset..<(entry.offset + entry.length)]), entry.extras)
+                    return [UInt8](reusable[entry.offset..<(entry.offset + entry.length)])
                 }
-                guard let page = pageExports[pages[index].id] else { return nil }
-                return (page.encoded(), streamedPages[pages[index].id]?.digest ?? Extras.pageDigest(pages[index]))
+                return pageExports[pages[index].id]?.encoded()
             }
             var cached: [PageCache.Page] = []
             for (index, id) in plan.map(\.id).enumerated() {
-                guard let (data, extras) = encoded[index] else { return store.invalidate() }
-                cached.append(PageCache.Page(id: id, key: keys[index], header: PageCache.header(pages[index]), extras: extras,
+                guard let data = encoded[index] else { return store.invalidate() }
+                cached.append(PageCache.Page(id: id, key: keys[index], header: PageCache.header(pages[index]), extras: extrasKeys[index],
                                              offset: blob.count, length: data.count))
                 blob.append(contentsOf: data)
             }
@@ -84,7 +85,8 @@ extension BuildRun {
             let layout = rendered.printChunks[SitePaths.page(SitePaths.print, in: locale)]
             manifest.locales.append(PageCache.Locale(tag: locale, pages: cached, ownersOffset: blob.count, ownersLength: owners.count,
                                                      print: layout.flatMap { Self.printLayout(lengths: $0, pages: pages.count) },
-                                                     hasGallery: !course.samples.isEmpty, hasIndex: !(course.apiIndex[locale] ?? []).isEmpty))
+                                                     hasGallery: course.links.gallery.contains(locale),
+                                                     hasIndex: course.links.apiIndex.contains(locale)))
             blob.append(owners)
         }
         store.save(manifest, exports: blob)

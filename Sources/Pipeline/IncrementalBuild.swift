@@ -162,7 +162,7 @@ extension BuildRun {
                 owner: { ownersByLocale[edit.locale]?[$0] }) else { return nil }
             let cachedPage = cached.pages[edit.index]
             guard let before = slice(cachedPage.offset, cachedPage.length).flatMap({ Resolver.PageExports(decoding: [UInt8]($0)) }),
-                  before == exports, Extras.pageDigest(page) == cachedPage.extras, !diagnostics.hasErrors else { return nil }
+                  before == exports, Extras.PageInput(page).key == cachedPage.extras, !diagnostics.hasErrors else { return nil }
             return (page, diagnostics)
         }
         var pages: [ChapterPage] = []
@@ -188,13 +188,7 @@ extension BuildRun {
             indices[tag, default: []].append(edit.index)
         }
         var course = ResolvedCourse(config: loaded.sources.config, locales: loaded.locales, pages: pages, strings: loaded.strings)
-        // Only whether they exist shows on the pages rendered here (each page links to them).
-        for cached in manifestLocales where cached.hasIndex {
-            course.apiIndex[cached.tag] = [IndexEntry(name: "", places: [])]
-        }
-        if manifestLocales.contains(where: \.hasGallery) {
-            course.samples = [SampleSummary(name: "", listingOnly: false, description: [:], output: [:], places: [:])]
-        }
+        course.links = plan.manifest.links
         var printVersions: [LocaleTag: (layout: [[Int]], data: Data)] = [:]
         for tag in indices.keys {
             guard let layout = manifestLocales.first(where: { $0.tag == tag })?.print, layout.count == (pages[tag]?.count ?? -1),

@@ -15,7 +15,7 @@ import Resolver
 /// not decode, comes from another Primer or another format, or disagrees with the site on disk
 /// only means a full build.
 struct PageCache {
-    static let format = "primer-pages-5"
+    static let format = "primer-pages-6"
 
     struct Source {
         var hash: String
@@ -32,7 +32,7 @@ struct PageCache {
         var key: String
         /// Without its outline (only the page itself shows that).
         var header: ChapterPage
-        /// Hash of what the gallery and the API index read from the page.
+        /// What the gallery and the API index read from the page: `Extras.PageInput.key`.
         var extras: String
         /// The exports' bytes in the `.exports` file.
         var offset: Int
@@ -58,6 +58,11 @@ struct PageCache {
         var tally: ListingTally
         var sources: [String: Source]
         var locales: [Locale]
+
+        /// What the last full build's extras stage found (see `SiteLinks`).
+        var links: SiteLinks {
+            SiteLinks(gallery: Set(locales.filter(\.hasGallery).map(\.tag)), apiIndex: Set(locales.filter(\.hasIndex).map(\.tag)))
+        }
     }
 
     let manifestURL: URL
@@ -156,16 +161,8 @@ struct PageCache {
 
     // MARK: Keys
 
-    /// A chapter file's text and front matter.
-    static func hash(_ source: ChapterSource) -> String {
-        var hash = ContentKey("chapter-source-v1")
-        for field in [source.id, source.locale.rawValue, source.path, source.title, source.summary ?? "\u{0}",
-                      source.translatedFrom ?? "\u{0}", source.updated ?? "\u{0}", String(source.bodyLine)] {
-            hash.add(field)
-        }
-        hash.add(source.body)
-        return hash.hex
-    }
+    /// A chapter file's text and front matter: every field of its `ChapterSource`.
+    static func hash(_ source: ChapterSource) -> String { ContentKey("chapter-source-v2", encoding: source).hex }
 
     /// Every chapter file's hash by path; a file with the size and time it had in `last` is not
     /// read again (as git's index does).
@@ -186,15 +183,20 @@ struct PageCache {
         }
     }
 
-    /// What a page's content depends on besides the whole-course key: the text it shows and
-    /// whether, as a translation, it is stale.
+    /// What resolving one page reads besides the whole-course key (`Manifest.global`): the
+    /// chapter text it shows (its file's `hash`), in which locale, and whether that text is a
+    /// stale translation. The page's key is this value's.
+    struct PageKeyInput: Encodable {
+        var locale: LocaleTag
+        var path: String
+        var text: String
+        var isStale: Bool
+    }
+
     static func pageKey(locale: LocaleTag, id: String, source: ChapterSource, hashes: [String: String], sources: CourseSources) -> String {
-        var hash = ContentKey("page-key-v1")
-        hash.add(locale.rawValue)
-        hash.add(source.path)
-        hash.add(hashes[source.path] ?? "")
-        hash.add(isStale(id: id, source: source, sources: sources) ? "stale" : "current")
-        return hash.hex
+        let input = PageKeyInput(locale: locale, path: source.path, text: hashes[source.path] ?? "",
+                                 isStale: isStale(id: id, source: source, sources: sources))
+        return ContentKey("page-key-v2", encoding: input).hex
     }
 
     static func isStale(id: String, source: ChapterSource, sources: CourseSources) -> Bool {

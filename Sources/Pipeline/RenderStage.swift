@@ -11,18 +11,15 @@ final class StreamedPages: Sendable {
     struct Made: Sendable {
         var files: Set<String>
         var diagnostics: [Diagnostic]
-        /// `Extras.pageDigest` of the page, when the build writes the page cache.
-        var digest: String
     }
 
     let deferred: Resolver.Deferred
     let chapters: [String: [LocaleTag: ChapterSource]]
     let settings: BuildRun.ParseSettings
-    let digests: Bool
     let made = Mutex<[LocaleTag: [String: Made]]>([:])
 
-    init(_ deferred: Resolver.Deferred, chapters: [String: [LocaleTag: ChapterSource]], settings: BuildRun.ParseSettings, digests: Bool) {
-        self.deferred = deferred; self.chapters = chapters; self.settings = settings; self.digests = digests
+    init(_ deferred: Resolver.Deferred, chapters: [String: [LocaleTag: ChapterSource]], settings: BuildRun.ParseSettings) {
+        self.deferred = deferred; self.chapters = chapters; self.settings = settings
     }
 
     /// The page `header` stands for, whole; nil when it is a page kept whole by the resolve stage.
@@ -33,11 +30,10 @@ final class StreamedPages: Sendable {
             // Cannot happen (the text is the one parsed before); if it did, no site is written.
             let lost = Diagnostic.error(.siteWrite, "cannot write the site: the page of chapter '\(header.id)' could not be made again for '\(header.locale)'",
                                         at: SourceLocation(path: header.sourcePath), suggestion: "please report this")
-            made.withLock { $0[header.locale, default: [:]][header.id] = Made(files: [], diagnostics: [lost], digest: "") }
+            made.withLock { $0[header.locale, default: [:]][header.id] = Made(files: [], diagnostics: [lost]) }
             return nil
         }
-        let digest = digests ? Extras.pageDigest(page) : ""
-        made.withLock { $0[header.locale, default: [:]][header.id] = Made(files: page.files, diagnostics: diagnostics, digest: digest) }
+        made.withLock { $0[header.locale, default: [:]][header.id] = Made(files: page.files, diagnostics: diagnostics) }
         return page
     }
 }
@@ -89,7 +85,7 @@ extension BuildRun {
         }
         let printChunks = PrintChunks()
         let emit = emitter(staged, policy, printChunks: policy.savesPages ? printChunks : nil)
-        let streamed = deferred.map { StreamedPages($0, chapters: loaded.sources.chapters, settings: parsed.settings, digests: policy.savesPages) }
+        let streamed = deferred.map { StreamedPages($0, chapters: loaded.sources.chapters, settings: parsed.settings) }
         var files = renderer.render(course, assets: loaded.sources.assets, outputs: options.formats.siteOutputs(course.config), reuse: reuse,
                                     emit: emit, wholePage: streamed.map { pages in { @Sendable header in pages.wholePage(header) } },
                                     spill: streamed == nil ? nil : Spill(folder: cache.folder))

@@ -166,24 +166,37 @@ struct BuildRun {
         return resolution
     }
 
-    /// What the extras stage makes of the resolved course: the sample gallery and the API index.
+    /// What the extras stage makes of the resolved course: the sample gallery and the API index,
+    /// which locales link to them, and (for the page cache) each page's `Extras.PageInput.key`.
     struct CourseExtras: Sendable {
         var gallery: [SampleSummary] = []
         var apiIndex: [LocaleTag: [IndexEntry]] = [:]
+        var links = SiteLinks()
+        /// By locale, in the order of the course's pages (empty unless asked for).
+        var pageKeys: [LocaleTag: [String]] = [:]
     }
 
-    mutating func extras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed) -> CourseExtras {
+    /// The gallery and the API index, made from the pages' `Extras.PageInput`s only; with
+    /// `keys`, those inputs' keys too.
+    mutating func extras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed, keys: Bool = false) -> CourseExtras {
         var extras = CourseExtras()
-        if let package = samples.package {
-            let (gallery, diagnostics) = Extras.gallery(course, package: package, outcomes: samples.outcomes)
-            extras.gallery = gallery
-            result.diagnostics += diagnostics
+        let indexed = course.config.apiIndex.enabled
+        if samples.package != nil || indexed || keys {
+            let inputs = Extras.inputs(course, code: parsed.code)
+            if let package = samples.package {
+                let (gallery, diagnostics) = Extras.gallery(inputs, config: course.config, package: package, outcomes: samples.outcomes)
+                extras.gallery = gallery
+                result.diagnostics += diagnostics
+            }
+            if indexed {
+                let (index, diagnostics) = Extras.apiIndex(inputs, config: course.config, package: samples.package)
+                extras.apiIndex = index
+                result.diagnostics += diagnostics
+            }
+            if keys { extras.pageKeys = inputs.mapValues { parallelMap($0) { $0.key } } }
         }
-        if course.config.apiIndex.enabled {
-            let (index, diagnostics) = Extras.apiIndex(course, package: samples.package, code: parsed.code)
-            extras.apiIndex = index
-            result.diagnostics += diagnostics
-        }
+        extras.links = SiteLinks(gallery: extras.gallery.isEmpty ? [] : Set(course.locales),
+                                 apiIndex: Set(extras.apiIndex.filter { !$0.value.isEmpty }.keys))
         lap("extras")
         return extras
     }
@@ -234,6 +247,7 @@ extension ResolvedCourse {
         var course = self
         course.samples = extras.gallery
         course.apiIndex = extras.apiIndex
+        course.links = extras.links
         course.editions = editions
         return course
     }
