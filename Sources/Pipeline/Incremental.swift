@@ -10,20 +10,17 @@ import Writer
 
 /// The command line's incremental build: after a site build, `PageCache` keeps what each page
 /// shows the others; the next `primer build` whose only changes are to the text of a few
-/// chapters parses, resolves and renders just their pages (and the print version around them),
-/// checks that what they show the rest of the course is what it was, and keeps every other file
-/// of the site as it is. Anything else (a changed template, word or setting, a new chapter, an
-/// edited chapter with samples, a new heading or id, an error) is a full build, which is
-/// byte for byte what the incremental one would have written.
+/// chapters runs the stages under a policy that reuses the last build (`BuildPolicy.reuse`):
+/// they parse, resolve and render just those chapters' pages (and the print version around
+/// them), check that what the pages show the rest of the course and the extras is what it was,
+/// and keep every other file of the site as it is. Anything else (a changed template, word or
+/// setting, a new chapter, an edited chapter with samples, a new heading or id, an error) is a
+/// full build, which is byte for byte what the incremental one would have written.
 extension BuildRun {
     /// The chapter files: left out of the page cache's whole-course key.
     static func chapterPaths(_ sources: CourseSources) -> Set<String> {
         Set(sources.chapters.values.flatMap { $0.values.map(\.path) })
     }
-
-    /// Where each chapter's body is in a print version made of chunks (frame, body, frame…), or
-    /// nil when the template did not place every body.
-    static func printLayout(_ chunks: [Chunk], pages: Int) -> [[Int]]? { printLayout(lengths: chunks.map(\.count), pages: pages) }
 
     // MARK: After a full build
 
@@ -33,7 +30,8 @@ extension BuildRun {
     /// of the build; the second build of an output writes it, and the third can use it. A page
     /// whose text and whole-course key are what the last page cache had keeps its entry as it was.
     func savePageCache(_ loaded: Loaded, _ parsed: Parsed, _ course: ResolvedCourse, _ exports: [LocaleTag: Resolver.Exports],
-                       _ extras: CourseExtras, _ rendered: Rendered, _ policy: BuildPolicy, reusing old: PageCache.Manifest?) {
+                       _ extras: CourseExtras, _ rendered: Rendered, _ policy: BuildPolicy) {
+        let old = policy.lastPages
         let store = PageCache(cache: cache)
         guard policy.savesPages, let inputs = policy.history?.inputs, result.succeeded, result.written != nil else { return store.invalidate() }
         let sources = loaded.sources
@@ -49,7 +47,7 @@ extension BuildRun {
         for source in all {
             manifest.sources[source.path] = PageCache.Source(hash: hashes[source.path]!, stamp: PageCache.settled(inputs.stamps[source.path]),
                                                              withoutSamples: parsed.withoutSamples.contains(source.path),
-                                                             unverified: parsed.unverified[source.path] ?? 0)
+                                                             tally: parsed.tallies[source.path] ?? ListingTally())
         }
         var blob = Data()
         for locale in loaded.locales {
@@ -92,6 +90,8 @@ extension BuildRun {
         store.save(manifest, exports: blob)
     }
 
+    /// Where each chapter's body is in a print version made of chunks (frame, body, frame…), from
+    /// the chunks' lengths, or nil when the template did not place every body.
     static func printLayout(lengths: [Int], pages: Int) -> [[Int]]? {
         guard lengths.count == 2 * pages + 1 else { return nil }
         var offset = 0
@@ -101,5 +101,32 @@ extension BuildRun {
             offset += length
         }
         return layout
+    }
+
+    // MARK: After an incremental build
+
+    /// The page cache, made to describe the site an incremental build just wrote.
+    func updatePageCache(_ plan: PageCache.Plan, _ parsed: Parsed, _ course: ResolvedCourse, _ rendered: Rendered, _ loaded: Loaded) {
+        let sources = loaded.sources
+        var updated = plan.manifest
+        updated.tally = result.listings
+        for source in sources.chapters.values.flatMap({ $0.values }) {
+            updated.sources[source.path]?.hash = plan.hashes[source.path] ?? ""
+            updated.sources[source.path]?.stamp = PageCache.settled(plan.inputs.stamps[source.path])
+        }
+        for path in plan.reparsed { updated.sources[path]?.tally = parsed.tallies[path] ?? ListingTally() }
+        for edit in plan.edited {
+            let tag = plan.manifest.locales[edit.locale].tag
+            guard let page = course.pages[tag]?[edit.index] else { return plan.store.invalidate() }
+            updated.locales[edit.locale].pages[edit.index].key = PageCache.pageKey(locale: tag, id: edit.id, source: edit.source,
+                                                                                  hashes: plan.hashes, sources: sources)
+            updated.locales[edit.locale].pages[edit.index].header = PageCache.header(page)
+        }
+        for (index, cached) in plan.manifest.locales.enumerated() {
+            guard let lengths = rendered.printChunks[SitePaths.page(SitePaths.print, in: cached.tag)],
+                  let layout = Self.printLayout(lengths: lengths, pages: cached.pages.count) else { continue }
+            updated.locales[index].print = layout
+        }
+        plan.store.save(updated, exports: nil)
     }
 }

@@ -15,7 +15,7 @@ import Resolver
 /// not decode, comes from another Primer or another format, or disagrees with the site on disk
 /// only means a full build.
 struct PageCache {
-    static let format = "primer-pages-6"
+    static let format = "primer-pages-7"
 
     struct Source {
         var hash: String
@@ -23,8 +23,8 @@ struct PageCache {
         var stamp: String
         /// No sample, snippet or drawn figure (see `BuildRun.Parsed.withoutSamples`).
         var withoutSamples: Bool
-        /// Its unmarked Swift blocks.
-        var unverified: Int
+        /// Its Swift blocks as the listings' tally counts them.
+        var tally: ListingTally
     }
 
     struct Page {
@@ -100,12 +100,12 @@ struct PageCache {
         var writer = Fields.Writer()
         writer.record(format)
         writer.record("global"); writer.add(manifest.global)
-        let t = manifest.tally
         writer.record("tally")
-        for count in [t.samples, t.run, t.compiled, t.failing, t.listingOnly, t.unverified] { writer.add(count) }
+        add(manifest.tally, to: &writer)
         for (path, source) in manifest.sources.sorted(by: { $0.key < $1.key }) {
             writer.record("source")
-            writer.add(path); writer.add(source.hash); writer.add(source.stamp); writer.add(source.withoutSamples); writer.add(source.unverified)
+            writer.add(path); writer.add(source.hash); writer.add(source.stamp); writer.add(source.withoutSamples)
+            add(source.tally, to: &writer)
         }
         for locale in manifest.locales {
             writer.record("locale")
@@ -130,13 +130,11 @@ struct PageCache {
             var reader = Fields.Reader(record)
             switch record.first {
             case "tally":
-                let counts = record.dropFirst().compactMap { Int($0) }
-                guard counts.count == 6 else { return nil }
-                (manifest.tally.samples, manifest.tally.run, manifest.tally.compiled) = (counts[0], counts[1], counts[2])
-                (manifest.tally.failing, manifest.tally.listingOnly, manifest.tally.unverified) = (counts[3], counts[4], counts[5])
+                guard let tally = tally(record.dropFirst()) else { return nil }
+                manifest.tally = tally
             case "source":
-                guard record.count == 6, let unverified = Int(record[5]) else { return nil }
-                manifest.sources[record[1]] = Source(hash: record[2], stamp: record[3], withoutSamples: record[4] == "1", unverified: unverified)
+                guard record.count == 11, let tally = tally(record.dropFirst(5)) else { return nil }
+                manifest.sources[record[1]] = Source(hash: record[2], stamp: record[3], withoutSamples: record[4] == "1", tally: tally)
             case "locale":
                 guard let tag = LocaleTag(reader.string()) else { return nil }
                 let offset = reader.int(), length = reader.int(), gallery = reader.bool(), index = reader.bool()
@@ -157,6 +155,19 @@ struct PageCache {
             }
         }
         return manifest
+    }
+
+    private static func add(_ tally: ListingTally, to writer: inout Fields.Writer) {
+        for count in [tally.samples, tally.run, tally.compiled, tally.failing, tally.listingOnly, tally.unverified] { writer.add(count) }
+    }
+
+    private static func tally(_ fields: ArraySlice<String>) -> ListingTally? {
+        let counts = fields.compactMap { Int($0) }
+        guard counts.count == 6, fields.count == 6 else { return nil }
+        var tally = ListingTally()
+        (tally.samples, tally.run, tally.compiled) = (counts[0], counts[1], counts[2])
+        (tally.failing, tally.listingOnly, tally.unverified) = (counts[3], counts[4], counts[5])
+        return tally
     }
 
     // MARK: Keys
