@@ -91,7 +91,7 @@ struct BuildRun {
     }
 
     mutating func load() throws(Build.UsageError) -> Loaded? {
-        let (loaded, loadDiagnostics) = CourseLoader.load(.init(contentPath: options.content, templatesPath: options.templates))
+        let (loaded, loadDiagnostics) = CourseLoader.load(.init(contentPath: options.content, templatesPath: options.templates, memo: options.session?.loadMemo))
         result.diagnostics += loadDiagnostics
         guard let sources = loaded else { return nil }
         var locales = sources.config.locales
@@ -128,6 +128,7 @@ struct BuildRun {
         stageOptions.figures = loaded.sources.figures
         stageOptions.figuresFolder = loaded.sources.figuresFolder
         let report = reused ?? SamplesStage.run(samples, snippets: parsed.snippets, options: stageOptions)
+        if reused == nil { options.session?.samplesRan() }
         if reused == nil, !report.diagnostics.hasErrors { options.session?.store(samplesKey: key, report: report) }
         result.samples = report
         result.diagnostics += report.diagnostics
@@ -230,8 +231,9 @@ struct BuildRun {
     }
 
     /// The gallery and the API index, made from the pages' `Extras.PageInput`s only; with
-    /// `keys`, those inputs' keys too. An incremental build keeps the last build's when each
-    /// edited page gives them what it gave (nil: a full build is needed).
+    /// `keys`, those inputs' keys too (for the page cache). An incremental build keeps the last
+    /// build's when each edited page gives them what it gave (nil: a full build is needed); a
+    /// preview keeps the last build's when nothing they are made from changed (most edits).
     mutating func extras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed, _ policy: BuildPolicy) -> CourseExtras? {
         if let plan = policy.reuse {
             for edit in plan.edited {
@@ -241,7 +243,21 @@ struct BuildRun {
             lap("extras")
             return CourseExtras(links: plan.manifest.links)
         }
-        let keys = policy.savesPages
+        // A streamed chapter's code is not in its page; the preview streams none.
+        let key = parsed.code.isEmpty ? options.session?.extrasKey(course) : nil
+        if let key, let (kept, diagnostics) = options.session?.extras(for: key) {
+            result.diagnostics += diagnostics
+            lap("extras (kept)")
+            return kept
+        }
+        let before = result.diagnostics.count
+        let extras = makeExtras(course, samples, parsed, keys: policy.savesPages)
+        if let key { options.session?.keep(extras, diagnostics: Array(result.diagnostics[before...]), for: key) }
+        lap("extras")
+        return extras
+    }
+
+    private mutating func makeExtras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed, keys: Bool) -> CourseExtras {
         var extras = CourseExtras()
         let indexed = course.config.apiIndex.enabled
         if samples.package != nil || indexed || keys {
@@ -260,7 +276,6 @@ struct BuildRun {
         }
         extras.links = SiteLinks(gallery: extras.gallery.isEmpty ? [] : Set(course.locales),
                                  apiIndex: Set(extras.apiIndex.filter { !$0.value.isEmpty }.keys))
-        lap("extras")
         return extras
     }
 
