@@ -12,7 +12,7 @@ extension ContentKey {
 /// Feeds a value to a key as its `Encodable` conformance walks it: each field as a token of its
 /// depth and kind, then its name (in a keyed container) or its value. A walk in order with every
 /// node's depth gives back the tree, so two different values never give the same tokens; and no
-/// text is made on the way (JSON cost a page's key three times as much).
+/// text is made on the way (a page cache's keys cover every page of a course).
 final class FieldEncoder: Encoder {
     var key: ContentKey
     var depth = 0
