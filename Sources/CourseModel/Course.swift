@@ -136,7 +136,7 @@ public struct ChapterNumbering: Hashable, Sendable {
 }
 
 /// A chapter file as loaded: front matter read, body not yet parsed.
-public struct ChapterSource: Hashable, Sendable {
+public struct ChapterSource: Hashable, Sendable, Encodable {
     public var id: String
     public var locale: LocaleTag
     public var path: String

@@ -146,9 +146,20 @@ public struct ResolvedCourse: Sendable {
     public var apiIndex: [LocaleTag: [IndexEntry]] = [:]
     /// The book editions built per locale, for the home page's links (none in a preview).
     public var editions: [LocaleTag: [EditionFile]] = [:]
+    /// Which locales have a gallery and an API index page: what every page's links show.
+    public var links = SiteLinks()
     public init(config: CourseConfig, locales: [LocaleTag], pages: [LocaleTag: [ChapterPage]], strings: [LocaleTag: UIStrings]) {
         self.config = config; self.locales = locales; self.pages = pages; self.strings = strings
     }
+}
+
+/// The pages of their own every page of a locale links to when the locale has them. The extras
+/// stage decides them with the gallery and the API index; the page cache keeps them, so a page
+/// rendered by an incremental build links to what a full build's would.
+public struct SiteLinks: Hashable, Sendable {
+    public var gallery: Set<LocaleTag>
+    public var apiIndex: Set<LocaleTag>
+    public init(gallery: Set<LocaleTag> = [], apiIndex: Set<LocaleTag> = []) { self.gallery = gallery; self.apiIndex = apiIndex }
 }
 
 /// A book edition in the site: its format, its path in the site and its size in bytes.

@@ -13,98 +13,31 @@ public enum Extras {
         "get", "set", "willSet", "didSet", "Type", "Protocol", "consuming", "borrowing", "sending", "nonisolated", "isolated",
     ]
 
-    // MARK: Places
-
-    /// Where a block is on its page: after which top-level heading (`heading` nil and `index` -1
-    /// before the first one).
-    struct Section: Sendable {
-        var index = -1
-        var heading: Heading?
-    }
-
-    /// Walks a page in order, calling `visit` with every block and the section it is in.
-    static func walk(_ page: ChapterPage, _ visit: (Block, Section) -> Void) { walk(page.document, visit) }
-
-    static func walk(_ document: Document, _ visit: (Block, Section) -> Void) {
-        var section = Section()
-        document.blocks.walk { block, depth in
-            if depth == 0, case .heading(let heading) = block {
-                section = Section(index: section.index + 1, heading: heading)
-            }
-            visit(block, section)
-        }
-    }
-
-    /// A section of a page as a place to link to (its title worked out only now: most blocks
-    /// never become a place).
-    static func place(on page: ChapterPage, in section: Section) -> SamplePlace {
-        SamplePlace(chapterID: page.id, chapterNumber: page.number, chapterLabel: page.numbering.label, chapterTitle: page.title,
-                    section: section.heading?.number?.dotted, sectionID: section.heading?.id,
-                    sectionTitle: section.heading?.content.plainText, listingID: nil, listingNumber: nil)
-    }
-
-    /// A digest of everything the gallery and the API index read from one page: its code with
-    /// the sections and listings it is in, and the samples and drawn figures it shows. Pages with
-    /// equal digests give those two pages the same contents (the command line's page cache).
-    public static func pageDigest(_ page: ChapterPage) -> String {
-        // One walk that hashes as it goes: the items `CodeOnPage` would gather, each section's
-        // heading where it starts. (Strings made per item cost a tenth of a second on 1,000 pages.)
-        var hash = ContentKey("page-digest-v1")
-        func add(_ number: Numbering?) {
-            guard let number else { return hash.add("-") }
-            for part in number.parts { hash.add(String(part)) }
-            hash.add(number.chapter.map { $0.head ?? "u" } ?? "-")
-        }
-        func spans(_ inlines: [Inline], _ kind: String) {
-            codeSpans(inlines) { hash.add(kind); hash.add($0) }
-        }
-        for field in [page.id, String(page.number), page.numbering.label.head ?? "u", page.title] { hash.add(field) }
-        page.document.blocks.walk { block, depth in
-            switch block {
-            case .heading(let heading):
-                hash.add(depth == 0 ? "section" : "heading")
-                hash.add(heading.id); add(heading.number); hash.add(heading.content.plainText)
-                spans(heading.content, "span")
-            case .paragraph(let inlines, _): spans(inlines, "paragraph")
-            case .table: for cell in block.inlineRuns { spans(cell, "paragraph") }
-            case .code(let code) where code.sample != nil || code.language == "swift":
-                hash.add("code"); hash.add(code.code); hash.add(code.sample ?? "-"); hash.add(code.isListing ? "listing" : "block")
-                hash.add(code.id ?? "-"); add(code.number)
-            case .figure(let figure) where figure.drawn != nil:
-                let drawn = figure.drawn.map { $0.run.description + "\u{0}" + $0.file + "\u{0}" + $0.path } ?? ""
-                hash.add("drawn"); hash.add(drawn); hash.add(figure.id ?? "-"); add(figure.number)
-            default: break
-            }
-        }
-        return hash.hex
-    }
-
     // MARK: Gallery
 
     /// Every sample app (executable and listing-only), where each locale's chapters show it, and
     /// the first lines of its output. Samples without a description are warned about.
     public static func gallery(_ course: ResolvedCourse, package: SamplesPackage, outcomes: [SampleRunID: SampleOutcome],
                                firstLines: Int = 6) -> ([SampleSummary], [Diagnostic]) {
+        gallery(inputs(course), config: course.config, package: package, outcomes: outcomes, firstLines: firstLines)
+    }
+
+    /// The gallery from the pages' inputs (see `PageInput`).
+    public static func gallery(_ inputs: [LocaleTag: [PageInput]], config: CourseConfig, package: SamplesPackage,
+                               outcomes: [SampleRunID: SampleOutcome], firstLines: Int = 6) -> ([SampleSummary], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var places: [String: [LocaleTag: [SamplePlace]]] = [:]
-        for (locale, pages) in course.pages {
+        for (locale, pages) in inputs {
             for page in pages {
                 var seen = Set<String>()
-                walk(page) { block, section in
-                    // A listing of the sample's code, or a figure it drew.
-                    let sample: String?, id: String?, number: Numbering?
-                    switch block {
-                    case .code(let code): (sample, id, number) = (code.sample, code.id, code.number)
-                    case .figure(let figure): (sample, id, number) = (figure.drawn.flatMap { package.targets[$0.run.name] == nil ? nil : $0.run.name },
-                                                                      figure.id, figure.number)
-                    default: return
-                    }
-                    guard let sample, seen.insert(sample + (section.heading?.id ?? "")).inserted else { return }
-                    var place = place(on: page, in: section)
-                    place.listingID = id
-                    place.listingNumber = number
-                    if case .figure = block { place.isFigure = true }
-                    places[sample, default: [:]][locale, default: []].append(place)
+                for shown in page.code.shown where !shown.isFigure || package.targets[shown.sample] != nil {
+                    let section = page.code.section(shown.section)
+                    guard seen.insert(shown.sample + (section.head?.id ?? "")).inserted else { continue }
+                    var place = page.place(in: section)
+                    place.listingID = shown.id
+                    place.listingNumber = shown.number?.numbering
+                    place.isFigure = shown.isFigure
+                    places[shown.sample, default: [:]][locale, default: []].append(place)
                 }
             }
         }
@@ -114,7 +47,7 @@ public enum Extras {
                 let file = target.files.first(where: { $0.name == "main.swift" }) ?? target.files.first
                 diagnostics.append(.warning(.galleryAndIndex, "sample '\(target.name)' has no description for the sample gallery",
                                             at: SourceLocation(path: package.root + "/" + (file?.path ?? target.folder), line: 1, column: 1),
-                                            suggestion: "add to \(package.root)/samples.yml:  \(target.name): { description: { \(course.config.sourceLocale): …, … } }"))
+                                            suggestion: "add to \(package.root)/samples.yml:  \(target.name): { description: { \(config.sourceLocale): …, … } }"))
             }
             var output: [LocaleTag?: String] = [:]
             for (id, outcome) in outcomes where id.name == target.name {
@@ -128,7 +61,7 @@ public enum Extras {
                                            places: places[target.name] ?? [:]))
         }
         // In the order chapters show them; samples no chapter shows come last.
-        let source = course.config.sourceLocale
+        let source = config.sourceLocale
         func order(_ summary: SampleSummary) -> (Int, Int, String) {
             let first = (summary.places[source] ?? summary.places.values.first ?? []).first
             return (first?.chapterNumber ?? Int.max, first?.listingNumber?.parts.last ?? Int.max, summary.name)
@@ -145,7 +78,13 @@ public enum Extras {
     /// come without their documents (a big course's; see `Resolver.streamed`).
     public static func apiIndex(_ course: ResolvedCourse, package: SamplesPackage?,
                                 code: [String: PageCode] = [:]) -> ([LocaleTag: [IndexEntry]], [Diagnostic]) {
-        let settings = course.config.apiIndex
+        apiIndex(inputs(course, code: code), config: course.config, package: package)
+    }
+
+    /// The API index from the pages' inputs (see `PageInput`).
+    public static func apiIndex(_ inputs: [LocaleTag: [PageInput]], config: CourseConfig,
+                                package: SamplesPackage?) -> ([LocaleTag: [IndexEntry]], [Diagnostic]) {
+        let settings = config.apiIndex
         var declared = Set<String>()
         var usedBySamples = Set<String>()
         for target in package?.targets.values.map({ $0 }) ?? [] {
@@ -156,10 +95,10 @@ public enum Extras {
             }
         }
         // The course's own code in chapters declares names too (types of a snippet, its properties).
-        // Each page is walked once, in parallel; every distinct piece of code is parsed once, in parallel.
-        let localesInOrder = course.pages.keys.sorted { $0.rawValue < $1.rawValue }
-        let pages = localesInOrder.flatMap { locale in (course.pages[locale] ?? []).map { (locale, $0) } }
-        let gathered = parallelMap(pages) { _, page in code[page.sourcePath].map { CodeOnPage(page, code: $0) } ?? CodeOnPage(page) }
+        // Every distinct piece of code is parsed once, in parallel.
+        let localesInOrder = inputs.keys.sorted { $0.rawValue < $1.rawValue }
+        let pages = localesInOrder.flatMap { locale in (inputs[locale] ?? []).map { (locale, $0) } }
+        let gathered = pages.map(\.1)
         var codes = Set<ByteKey>(), spans = Set<ByteKey>()
         for page in gathered {
             for item in page.code.items {
@@ -188,16 +127,16 @@ public enum Extras {
         let uses = parallelMap(Array(gathered.indices)) { [scanned] index -> [(name: String, place: SamplePlace)] in
             let page = gathered[index]
             var uses: [(name: String, place: SamplePlace)] = []
-            var places: [Int: SamplePlace] = [:]  // by section: a section's title is worked out once, if at all
+            var places: [Int: SamplePlace] = [:]  // by section: a section's place is made once
             for item in page.code.items {
                 let names = item.isBlock ? (scanned[ByteKey(item.text)] ?? APINames.scan(item.text)).used.sorted() : Self.names(inSpan: item.text, known: known)
                 guard !names.isEmpty else { continue }
-                var place = places[Int(item.section)] ?? Self.place(on: page.page, in: page.code.section(of: item))
+                var place = places[Int(item.section)] ?? page.place(in: page.code.section(item.section))
                 places[Int(item.section)] = place
                 if item.isBlock {
                     let listing = page.code.listing(of: item)
                     place.listingID = listing.id
-                    place.listingNumber = listing.number
+                    place.listingNumber = listing.number?.numbering
                 }
                 for name in names { uses.append((name, place)) }
             }
@@ -236,75 +175,6 @@ public enum Extras {
             default: break
             }
         }
-    }
-
-    /// The code one page shows (see `PageCode`), and the page.
-    struct CodeOnPage: Sendable {
-        let page: ChapterPage
-        let code: PageCode
-
-        init(_ page: ChapterPage) { self.init(page, code: Extras.code(in: page.document)) }
-
-        init(_ page: ChapterPage, code: PageCode) {
-            self.page = page
-            self.code = code
-        }
-    }
-
-    /// The code a chapter's document shows, in order: Swift blocks and samples, and inline code
-    /// in paragraphs, tables and headings, each with the section it is in. Small: a big course
-    /// keeps it for every chapter whose document it lets go (see `Resolver.streamed`, which
-    /// keeps only chapters whose headings have no links, since linking changes nothing else this reads).
-    public struct PageCode: Sendable {
-        struct Item: Sendable {
-            var text: String
-            var isBlock: Bool
-            var inParagraph = false
-            /// Its section: an index into `headings` (-1: before the first heading).
-            var section: Int32
-            /// A block's listing id and number: an index into `listings` (-1: none).
-            var listing: Int32 = -1
-        }
-        var items: [Item] = []
-        /// The top-level headings, in order.
-        var headings: [Heading] = []
-        var listings: [(id: String?, number: Numbering?)] = []
-
-        func section(of item: Item) -> Section {
-            item.section < 0 ? Section() : Section(index: Int(item.section), heading: headings[Int(item.section)])
-        }
-
-        func listing(of item: Item) -> (id: String?, number: Numbering?) {
-            item.listing < 0 ? (nil, nil) : listings[Int(item.listing)]
-        }
-    }
-
-    public static func code(in document: Document) -> PageCode {
-        var code = PageCode()
-        var current: Int32 = -1
-        func spans(_ inlines: [Inline], inParagraph: Bool) {
-            codeSpans(inlines) { code.items.append(PageCode.Item(text: $0, isBlock: false, inParagraph: inParagraph, section: current)) }
-        }
-        walk(document) { block, section in
-            if section.index != Int(current), let heading = section.heading {
-                code.headings.append(heading)
-                current = Int32(section.index)
-            }
-            switch block {
-            case .heading(let heading): spans(heading.content, inParagraph: false)
-            case .paragraph(let inlines, _): spans(inlines, inParagraph: true)
-            case .table: for cell in block.inlineRuns { spans(cell, inParagraph: true) }
-            case .code(let block) where block.sample != nil || block.language == "swift":
-                var item = PageCode.Item(text: block.code, isBlock: true, section: current)
-                if block.isListing, block.id != nil || block.number != nil {
-                    item.listing = Int32(code.listings.count)
-                    code.listings.append((block.id, block.number))
-                }
-                code.items.append(item)
-            default: break
-            }
-        }
-        return code
     }
 
     /// `Date`, `String.count`, `isKnownUniquelyReferenced(_:)`, `sorted()`: the identifiers an

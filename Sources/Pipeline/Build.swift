@@ -81,7 +81,7 @@ public enum Build {
         /// True when the build was skipped because nothing had changed.
         public var upToDate = false
         /// The files an incremental build made (nil after a full build); every other file of the
-        /// site was kept as it was (see Incremental.swift).
+        /// site was kept as it was (see `BuildPolicy.reuse`).
         public var incremental: [String]?
         /// What the samples stage did (nil when the course has no samples).
         public var samples: SamplesStage.Report?
@@ -117,31 +117,63 @@ public enum Build {
         guard run.outputIsSafe() else { return run.finish() }
         let history = run.lookBack()
         guard !run.result.upToDate, let loaded = try run.load() else { return run.finish() }
-        let policy = run.policy(loaded.sources.config, history: history)
-        guard case .fullBuildNeeded(let lastPageCache) = run.incremental(loaded, policy) else { return run.finish() }
-        let parsed = run.parse(loaded, policy)
-        let samples = run.runSamples(loaded, parsed)
-        let renderer = run.templates(loaded)
-        let resolution = run.resolve(loaded, parsed, samples, policy)
-        let extras = run.extras(resolution.course, samples, parsed)
-        guard let renderer, !run.result.diagnostics.hasErrors else { return run.finish() }
-        let books = run.editions(resolution.course, samples)
-        // A PDF that could not be made (and is not optional) leaves the site as it was.
-        guard !run.result.diagnostics.hasErrors else { return run.finish() }
-        let shown = resolution.course.showing(extras, editions: books.links)
-        let rendered = run.render(shown, loaded, parsed, resolution.deferred, renderer, samples, policy, editions: books.files)
-        run.write(rendered.staged, unwritten: rendered.files, search: rendered.search, history)
-        if options.writes {
-            run.savePageCache(loaded, parsed, rendered.course, resolution.exports, rendered, policy, reusing: lastPageCache)
-            run.lap("page cache")
-        }
-        if options.keepUntilExit {
-            Build.keptUntilExit.withLock { $0 += [rendered.course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets, parsed.code,
-                                                  resolution] as [any Sendable] }
+        let policy = run.policy(loaded, history: history)
+        let loadedResult = run.result
+        if case .fullBuildNeeded = run.stages(loaded, policy) {
+            run.startOver(from: loadedResult)
+            _ = run.stages(loaded, policy.fullBuild)
         }
         return run.finish()
     }
 
     /// What a one-shot build leaves for the process's exit to reclaim (see `Options.keepUntilExit`).
     static let keptUntilExit = Mutex<[any Sendable]>([])
+}
+
+extension BuildRun {
+    enum Outcome {
+        case done
+        /// The policy reused the last build, and a stage found it cannot: nothing was written.
+        case fullBuildNeeded
+    }
+
+    /// The stages in order, each given what the ones before it made, under one policy.
+    mutating func stages(_ loaded: Loaded, _ policy: BuildPolicy) -> Outcome {
+        guard let parsed = parse(loaded, policy) else { return .fullBuildNeeded }
+        let samples = runSamples(loaded, parsed, policy)
+        let renderer = templates(loaded, policy)
+        guard let resolution = resolve(loaded, parsed, samples, policy),
+              let extras = extras(resolution.course, samples, parsed, policy) else { return .fullBuildNeeded }
+        guard let renderer, !result.diagnostics.hasErrors else { return policy.reuse == nil ? .done : .fullBuildNeeded }
+        let books = editions(resolution.course, samples)
+        // A PDF that could not be made (and is not optional) leaves the site as it was.
+        guard !result.diagnostics.hasErrors else { return .done }
+        let shown = resolution.course.showing(extras, editions: books.links)
+        guard let rendered = render(shown, loaded, parsed, resolution.deferred, renderer, samples, policy, editions: books.files) else {
+            return .fullBuildNeeded
+        }
+        write(rendered.staged, unwritten: rendered.files, search: rendered.search, policy.history)
+        if options.writes {
+            if let plan = policy.reuse {
+                if result.succeeded { updatePageCache(plan, parsed, rendered.course, rendered, loaded) }
+            } else {
+                savePageCache(loaded, parsed, rendered.course, resolution.exports, extras, rendered, policy)
+            }
+            lap("page cache")
+        }
+        if options.keepUntilExit {
+            Build.keptUntilExit.withLock { $0 += [rendered.course, rendered.files, loaded.sources, parsed.chapters, parsed.snippets, parsed.code,
+                                                  resolution] as [any Sendable] }
+        }
+        return .done
+    }
+
+    /// What the stages of a build that could not reuse the last one added is forgotten (but their
+    /// time), for the full build to start from what loading left.
+    mutating func startOver(from loaded: Build.Result) {
+        var restored = loaded
+        restored.timings = result.timings
+        restored.resident = result.resident
+        result = restored
+    }
 }

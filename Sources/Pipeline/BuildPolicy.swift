@@ -22,6 +22,19 @@ struct BuildPolicy {
     var searches: Bool
     /// The preview's session: parses, pages and the samples report reused from the last build.
     var session: BuildSession?
+    /// The command line's incremental build: the pages that show an edited text, the only ones the
+    /// stages make again (the others are the last build's; see `PageCache.Plan`). A stage that
+    /// finds it cannot build from the last build answers nil, before anything is written, and the
+    /// build starts over as a full one (`fullBuild`).
+    var reuse: PageCache.Plan?
+    /// The page cache as this build found it (a full build reuses its hashes).
+    var lastPages: PageCache.Manifest?
+
+    var fullBuild: BuildPolicy {
+        var policy = self
+        policy.reuse = nil
+        return policy
+    }
 }
 
 /// What a site build that may reuse found of the last one.
@@ -34,14 +47,17 @@ struct BuildHistory {
 }
 
 extension BuildRun {
-    func policy(_ config: CourseConfig, history: BuildHistory?) -> BuildPolicy {
+    mutating func policy(_ loaded: Loaded, history: BuildHistory?) -> BuildPolicy {
+        let config = loaded.sources.config
         let formats = options.formats
         let keepsPages = history != nil && formats.allowIncrementalBuilds(config)
         var searches = false
         if case .site(let asked, _) = options.product { searches = asked && formats.makesSearch(config) && !SearchIndex.switchedOff }
-        return BuildPolicy(history: history, writes: options.writes,
-                           streams: options.documentBudget != nil && options.session == nil && !formats.readEveryDocument(config),
-                           keepsPages: keepsPages, savesPages: keepsPages && history?.previous != nil, searches: searches,
-                           session: options.session)
+        var policy = BuildPolicy(history: history, writes: options.writes,
+                                 streams: options.documentBudget != nil && options.session == nil && !formats.readEveryDocument(config),
+                                 keepsPages: keepsPages, savesPages: keepsPages && history?.previous != nil, searches: searches,
+                                 session: options.session)
+        (policy.lastPages, policy.reuse) = reusablePages(loaded, policy)
+        return policy
     }
 }

@@ -29,7 +29,7 @@ public final class BuildSession: PageMemo {
     }
 
     /// What the gallery and the API index are made from: the course's settings and locales, the
-    /// samples report, and what each page shows them (`Extras.pageDigest`).
+    /// samples report, and what each page shows them (`Extras.PageInput.key`).
     struct ExtrasKey: Equatable {
         var config: CourseConfig
         var locales: [LocaleTag]
@@ -79,7 +79,7 @@ public final class BuildSession: PageMemo {
     func extrasKey(_ course: ResolvedCourse) -> ExtrasKey {
         let pages = course.locales.flatMap { course.pages[$0] ?? [] }
         return ExtrasKey(config: course.config, locales: course.locales, samplesGeneration: state.withLock { $0.samplesGeneration },
-                         pages: parallelMap(pages) { Extras.pageDigest($0) })
+                         pages: parallelMap(pages) { Extras.PageInput($0).key })
     }
 
     func extras(for key: ExtrasKey) -> (BuildRun.CourseExtras, [Diagnostic])? {
@@ -123,8 +123,7 @@ struct Surroundings: Equatable {
     var pages: [LocaleTag: [ChapterPage]]
     /// Whether the gallery and the API index exist (every page links to them); their contents
     /// are pages of their own, rendered on every build.
-    var hasSamples: Bool
-    var hasIndex: [LocaleTag: Bool]
+    var links: SiteLinks
 
     init(course: ResolvedCourse, sources: CourseSources) {
         config = course.config
@@ -139,7 +138,6 @@ struct Surroundings: Equatable {
                 return header
             }
         }
-        hasSamples = !course.samples.isEmpty
-        hasIndex = course.apiIndex.mapValues { !$0.isEmpty }
+        links = course.links
     }
 }

@@ -14,11 +14,12 @@ extension Build {
         options.documentBudget = nil  // the books read every page's document
         var run = BuildRun(options)
         guard let loaded = try run.load() else { return (nil, run.finish().diagnostics) }
-        let policy = run.policy(loaded.sources.config, history: nil)
-        let parsed = run.parse(loaded, policy)
-        let samples = run.runSamples(loaded, parsed)
-        let resolved = run.resolve(loaded, parsed, samples, policy).course
-        let course = resolved.showing(run.extras(resolved, samples, parsed))
+        let policy = run.policy(loaded, history: nil)  // nothing reused: each stage answers
+        guard let parsed = run.parse(loaded, policy) else { return (nil, run.finish().diagnostics) }
+        let samples = run.runSamples(loaded, parsed, policy)
+        guard let resolved = run.resolve(loaded, parsed, samples, policy)?.course,
+              let extras = run.extras(resolved, samples, parsed, policy) else { return (nil, run.finish().diagnostics) }
+        let course = resolved.showing(extras)
         let result = run.finish()
         guard !result.diagnostics.hasErrors else { return (nil, result.diagnostics) }
         return (makeEditionInputs(course, content: options.content, samples: samples), result.diagnostics)

@@ -15,7 +15,7 @@ import Resolver
 /// not decode, comes from another Primer or another format, or disagrees with the site on disk
 /// only means a full build.
 struct PageCache {
-    static let format = "primer-pages-5"
+    static let format = "primer-pages-7"
 
     struct Source {
         var hash: String
@@ -23,8 +23,8 @@ struct PageCache {
         var stamp: String
         /// No sample, snippet or drawn figure (see `BuildRun.Parsed.withoutSamples`).
         var withoutSamples: Bool
-        /// Its unmarked Swift blocks.
-        var unverified: Int
+        /// Its Swift blocks as the listings' tally counts them.
+        var tally: ListingTally
     }
 
     struct Page {
@@ -32,7 +32,7 @@ struct PageCache {
         var key: String
         /// Without its outline (only the page itself shows that).
         var header: ChapterPage
-        /// Hash of what the gallery and the API index read from the page.
+        /// What the gallery and the API index read from the page: `Extras.PageInput.key`.
         var extras: String
         /// The exports' bytes in the `.exports` file.
         var offset: Int
@@ -58,6 +58,11 @@ struct PageCache {
         var tally: ListingTally
         var sources: [String: Source]
         var locales: [Locale]
+
+        /// What the last full build's extras stage found (see `SiteLinks`).
+        var links: SiteLinks {
+            SiteLinks(gallery: Set(locales.filter(\.hasGallery).map(\.tag)), apiIndex: Set(locales.filter(\.hasIndex).map(\.tag)))
+        }
     }
 
     let manifestURL: URL
@@ -95,12 +100,12 @@ struct PageCache {
         var writer = Fields.Writer()
         writer.record(format)
         writer.record("global"); writer.add(manifest.global)
-        let t = manifest.tally
         writer.record("tally")
-        for count in [t.samples, t.run, t.compiled, t.failing, t.listingOnly, t.unverified] { writer.add(count) }
+        add(manifest.tally, to: &writer)
         for (path, source) in manifest.sources.sorted(by: { $0.key < $1.key }) {
             writer.record("source")
-            writer.add(path); writer.add(source.hash); writer.add(source.stamp); writer.add(source.withoutSamples); writer.add(source.unverified)
+            writer.add(path); writer.add(source.hash); writer.add(source.stamp); writer.add(source.withoutSamples)
+            add(source.tally, to: &writer)
         }
         for locale in manifest.locales {
             writer.record("locale")
@@ -125,13 +130,11 @@ struct PageCache {
             var reader = Fields.Reader(record)
             switch record.first {
             case "tally":
-                let counts = record.dropFirst().compactMap { Int($0) }
-                guard counts.count == 6 else { return nil }
-                (manifest.tally.samples, manifest.tally.run, manifest.tally.compiled) = (counts[0], counts[1], counts[2])
-                (manifest.tally.failing, manifest.tally.listingOnly, manifest.tally.unverified) = (counts[3], counts[4], counts[5])
+                guard let tally = tally(record.dropFirst()) else { return nil }
+                manifest.tally = tally
             case "source":
-                guard record.count == 6, let unverified = Int(record[5]) else { return nil }
-                manifest.sources[record[1]] = Source(hash: record[2], stamp: record[3], withoutSamples: record[4] == "1", unverified: unverified)
+                guard record.count == 11, let tally = tally(record.dropFirst(5)) else { return nil }
+                manifest.sources[record[1]] = Source(hash: record[2], stamp: record[3], withoutSamples: record[4] == "1", tally: tally)
             case "locale":
                 guard let tag = LocaleTag(reader.string()) else { return nil }
                 let offset = reader.int(), length = reader.int(), gallery = reader.bool(), index = reader.bool()
@@ -154,18 +157,23 @@ struct PageCache {
         return manifest
     }
 
+    private static func add(_ tally: ListingTally, to writer: inout Fields.Writer) {
+        for count in [tally.samples, tally.run, tally.compiled, tally.failing, tally.listingOnly, tally.unverified] { writer.add(count) }
+    }
+
+    private static func tally(_ fields: ArraySlice<String>) -> ListingTally? {
+        let counts = fields.compactMap { Int($0) }
+        guard counts.count == 6, fields.count == 6 else { return nil }
+        var tally = ListingTally()
+        (tally.samples, tally.run, tally.compiled) = (counts[0], counts[1], counts[2])
+        (tally.failing, tally.listingOnly, tally.unverified) = (counts[3], counts[4], counts[5])
+        return tally
+    }
+
     // MARK: Keys
 
-    /// A chapter file's text and front matter.
-    static func hash(_ source: ChapterSource) -> String {
-        var hash = ContentKey("chapter-source-v1")
-        for field in [source.id, source.locale.rawValue, source.path, source.title, source.summary ?? "\u{0}",
-                      source.translatedFrom ?? "\u{0}", source.updated ?? "\u{0}", String(source.bodyLine)] {
-            hash.add(field)
-        }
-        hash.add(source.body)
-        return hash.hex
-    }
+    /// A chapter file's text and front matter: every field of its `ChapterSource`.
+    static func hash(_ source: ChapterSource) -> String { ContentKey("chapter-source-v2", encoding: source).hex }
 
     /// Every chapter file's hash by path; a file with the size and time it had in `last` is not
     /// read again (as git's index does).
@@ -186,15 +194,20 @@ struct PageCache {
         }
     }
 
-    /// What a page's content depends on besides the whole-course key: the text it shows and
-    /// whether, as a translation, it is stale.
+    /// What resolving one page reads besides the whole-course key (`Manifest.global`): the
+    /// chapter text it shows (its file's `hash`), in which locale, and whether that text is a
+    /// stale translation. The page's key is this value's.
+    struct PageKeyInput: Encodable {
+        var locale: LocaleTag
+        var path: String
+        var text: String
+        var isStale: Bool
+    }
+
     static func pageKey(locale: LocaleTag, id: String, source: ChapterSource, hashes: [String: String], sources: CourseSources) -> String {
-        var hash = ContentKey("page-key-v1")
-        hash.add(locale.rawValue)
-        hash.add(source.path)
-        hash.add(hashes[source.path] ?? "")
-        hash.add(isStale(id: id, source: source, sources: sources) ? "stale" : "current")
-        return hash.hex
+        let input = PageKeyInput(locale: locale, path: source.path, text: hashes[source.path] ?? "",
+                                 isStale: isStale(id: id, source: source, sources: sources))
+        return ContentKey("page-key-v2", encoding: input).hex
     }
 
     static func isStale(id: String, source: ChapterSource, sources: CourseSources) -> Bool {

@@ -13,8 +13,8 @@ extension BuildRun {
         /// Chapter files (by path) with no sample, snippet or drawn figure: the page cache can
         /// resolve them again without the samples stage.
         var withoutSamples: Set<String> = []
-        /// Each chapter file's unmarked Swift blocks (the page cache keeps the listings' tally).
-        var unverified: [String: Int] = [:]
+        /// Each chapter file's Swift blocks as the listings' tally counts them (the page cache keeps them).
+        var tallies: [String: ListingTally] = [:]
         /// Every `{run}`, `{compile}` and `{fails}` snippet, with the chapter file it is in, in file order.
         var snippets: [SamplesStage.SnippetUse]
         /// How the chapters were parsed (the render stage parses streamed ones again).
@@ -74,8 +74,10 @@ extension BuildRun {
     /// gathered on the thread that parsed it, and a chapter without samples is numbered there
     /// too (see `Resolver.prenumbered`). In a preview, a chapter whose `ParseInput` is the last
     /// build's is not parsed again. Past the document budget, a numbered chapter is let go there
-    /// (see `Resolver.streamed`).
-    mutating func parse(_ loaded: Loaded, _ policy: BuildPolicy) -> Parsed {
+    /// (see `Resolver.streamed`). An incremental build parses only the edited texts (nil: a full
+    /// build is needed).
+    mutating func parse(_ loaded: Loaded, _ policy: BuildPolicy) -> Parsed? {
+        if let plan = policy.reuse { return parseEdited(loaded, plan) }
         let sources = loaded.sources
         let needed = Set(loaded.locales.flatMap { $0.fallbackChain(source: sources.config.sourceLocale) })
         let toParse = sources.chapters.values.flatMap { $0.values }.filter { needed.contains($0.locale) }
@@ -107,6 +109,25 @@ extension BuildRun {
         return parsed
     }
 
+    /// The edited texts (each once), which must still have no samples and no errors; the last
+    /// build's warnings and tally stand for the texts not parsed again.
+    private mutating func parseEdited(_ loaded: Loaded, _ plan: PageCache.Plan) -> Parsed? {
+        let settings = ParseSettings(loaded)
+        let toParse = loaded.sources.chapters.values.flatMap { $0.values }.filter { plan.reparsed.contains($0.path) }.sorted { $0.path < $1.path }
+        let texts = parallelMap(toParse) { source -> ParsedText in
+            let (document, diagnostics) = settings.parse(source)
+            return ParsedText(chapter: Resolver.ParsedChapter(source: source, document: document), diagnostics: diagnostics,
+                              swift: SwiftBlocks(document.blocks), holdsSamples: Resolver.holdsSamples(document))
+        }
+        guard texts.allSatisfy({ $0.swift.snippets.isEmpty && !$0.holdsSamples }) else { return nil }
+        result.diagnostics = plan.previous.warnings.filter { !plan.reparsed.contains($0.location?.path ?? "") }
+        result.listings = plan.reparsed.reduce(plan.manifest.tally) { $0.without(plan.manifest.sources[$1]?.tally ?? ListingTally()) }
+        let parsed = collect(texts, settings: settings, strict: loaded.sources.config.strictVerify)
+        guard !result.diagnostics.hasErrors else { return nil }
+        lap("parse")
+        return parsed
+    }
+
     /// The parse stage's output from its chapters' (in path order), its diagnostics and tally in `result`.
     private mutating func collect(_ texts: [ParsedText], settings: ParseSettings, strict: Bool) -> Parsed {
         var parsed = Parsed(chapters: [:], snippets: [], settings: settings)
@@ -120,8 +141,18 @@ extension BuildRun {
             result.listings = result.listings + text.swift.tally
             parsed.snippets += text.swift.snippets.map { SamplesStage.SnippetUse(snippet: $0, path: text.path, locale: chapter.source.locale) }
             if text.swift.snippets.isEmpty && !text.holdsSamples { parsed.withoutSamples.insert(text.path) }
-            if parsed.unverified[text.path] == nil { parsed.unverified[text.path] = text.swift.tally.unverified }
+            parsed.tallies[text.path] = text.swift.tally
         }
         return parsed
+    }
+}
+
+extension ListingTally {
+    /// The tally with `part`'s counts taken out (a text an incremental build parses again).
+    func without(_ part: ListingTally) -> ListingTally {
+        var rest = self
+        rest.samples -= part.samples; rest.run -= part.run; rest.compiled -= part.compiled
+        rest.failing -= part.failing; rest.listingOnly -= part.listingOnly; rest.unverified -= part.unverified
+        return rest
     }
 }

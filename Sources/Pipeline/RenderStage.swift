@@ -1,4 +1,5 @@
 import CourseModel
+import Foundation
 import Extras
 import Renderer
 import Resolver
@@ -11,18 +12,15 @@ final class StreamedPages: Sendable {
     struct Made: Sendable {
         var files: Set<String>
         var diagnostics: [Diagnostic]
-        /// `Extras.pageDigest` of the page, when the build writes the page cache.
-        var digest: String
     }
 
     let deferred: Resolver.Deferred
     let chapters: [String: [LocaleTag: ChapterSource]]
     let settings: BuildRun.ParseSettings
-    let digests: Bool
     let made = Mutex<[LocaleTag: [String: Made]]>([:])
 
-    init(_ deferred: Resolver.Deferred, chapters: [String: [LocaleTag: ChapterSource]], settings: BuildRun.ParseSettings, digests: Bool) {
-        self.deferred = deferred; self.chapters = chapters; self.settings = settings; self.digests = digests
+    init(_ deferred: Resolver.Deferred, chapters: [String: [LocaleTag: ChapterSource]], settings: BuildRun.ParseSettings) {
+        self.deferred = deferred; self.chapters = chapters; self.settings = settings
     }
 
     /// The page `header` stands for, whole; nil when it is a page kept whole by the resolve stage.
@@ -33,11 +31,10 @@ final class StreamedPages: Sendable {
             // Cannot happen (the text is the one parsed before); if it did, no site is written.
             let lost = Diagnostic.error(.siteWrite, "cannot write the site: the page of chapter '\(header.id)' could not be made again for '\(header.locale)'",
                                         at: SourceLocation(path: header.sourcePath), suggestion: "please report this")
-            made.withLock { $0[header.locale, default: [:]][header.id] = Made(files: [], diagnostics: [lost], digest: "") }
+            made.withLock { $0[header.locale, default: [:]][header.id] = Made(files: [], diagnostics: [lost]) }
             return nil
         }
-        let digest = digests ? Extras.pageDigest(page) : ""
-        made.withLock { $0[header.locale, default: [:]][header.id] = Made(files: page.files, diagnostics: diagnostics, digest: digest) }
+        made.withLock { $0[header.locale, default: [:]][header.id] = Made(files: page.files, diagnostics: diagnostics) }
         return page
     }
 }
@@ -66,9 +63,11 @@ extension BuildRun {
     /// it is rendered and forgets it: writing overlaps rendering, and the pages are never all in
     /// memory at once. A preview renders only the pages whose inputs changed. The pages of streamed
     /// chapters are parsed, numbered and linked again as they are rendered; the files they show
-    /// and what linking found join the course and the diagnostics afterwards.
+    /// and what linking found join the course and the diagnostics afterwards. An incremental build
+    /// renders only the edited pages (nil: a full build is needed; see `renderEdited`).
     mutating func render(_ shown: ResolvedCourse, _ loaded: Loaded, _ parsed: Parsed, _ deferred: Resolver.Deferred?,
-                         _ renderer: SiteRenderer, _ samples: SampleResults, _ policy: BuildPolicy, editions: [SiteFile] = []) -> Rendered {
+                         _ renderer: SiteRenderer, _ samples: SampleResults, _ policy: BuildPolicy, editions: [SiteFile] = []) -> Rendered? {
+        if let plan = policy.reuse { return renderEdited(plan, shown, loaded, renderer, policy) }
         var course = shown
         let search = policy.searches
         var staged: StagedSite?
@@ -85,7 +84,7 @@ extension BuildRun {
         session?.beginRender(surroundings: Surroundings(course: course, sources: loaded.sources))
         let printChunks = PrintChunks()
         let emit = emitter(staged, policy, printChunks: policy.savesPages ? printChunks : nil)
-        let streamed = deferred.map { StreamedPages($0, chapters: loaded.sources.chapters, settings: parsed.settings, digests: policy.savesPages) }
+        let streamed = deferred.map { StreamedPages($0, chapters: loaded.sources.chapters, settings: parsed.settings) }
         var files = renderer.render(course, assets: loaded.sources.assets, outputs: options.formats.siteOutputs(course.config), memo: session,
                                     emit: emit, wholePage: streamed.map { pages in { @Sendable header in pages.wholePage(header) } },
                                     spill: streamed == nil ? nil : Spill(folder: cache.folder))
@@ -102,6 +101,39 @@ extension BuildRun {
         if session != nil { result.files = files }
         return Rendered(course: course, files: staged != nil ? [] : files, staged: staged, search: search,
                         streamedPages: streamedPages, printChunks: printChunks.lengths.withLock { $0 })
+    }
+
+    /// The edited pages, and the print versions around them with the other bodies as the site has
+    /// them, staged with every other file of the site kept as it is: every other format on is one
+    /// an edit leaves as it was (`BuildPolicy.keepsPages` asked the formats).
+    mutating func renderEdited(_ plan: PageCache.Plan, _ course: ResolvedCourse, _ loaded: Loaded, _ renderer: SiteRenderer,
+                               _ policy: BuildPolicy) -> Rendered? {
+        var indices: [LocaleTag: [Int]] = [:]
+        for edit in plan.edited { indices[plan.manifest.locales[edit.locale].tag, default: []].append(edit.index) }
+        var printVersions: [LocaleTag: (layout: [[Int]], data: Data)] = [:]
+        for tag in indices.keys {
+            guard let layout = plan.manifest.locales.first(where: { $0.tag == tag })?.print, layout.count == (course.pages[tag]?.count ?? -1),
+                  let data = try? Data(contentsOf: URL(fileURLWithPath: cache.outputPath + "/" + SitePaths.page(SitePaths.print, in: tag))),
+                  layout.allSatisfy({ $0.count == 2 && $0[0] >= 0 && $0[1] >= 0 && $0[0] + $0[1] <= data.count }) else { return nil }
+            printVersions[tag] = (layout, data)
+        }
+        let oldPrints = printVersions
+        let files = renderer.renderChapters(course, indices, outputs: options.formats.siteOutputs(loaded.sources.config)) { tag, index in
+            let (layout, data) = oldPrints[tag]!
+            return [UInt8](data[(data.startIndex + layout[index][0])..<(data.startIndex + layout[index][0] + layout[index][1])])
+        }
+        guard let staged = try? StagedSite(output: options.output, regenerated: policy.searches ? [SearchIndex.folder] : [],
+                                           protecting: [options.content, options.templates]) else { return nil }
+        var printChunks: [String: [Int]] = [:]
+        for file in files {
+            staged.add(file)
+            if case .chunks(let chunks) = file.contents { printChunks[file.path] = chunks.map(\.count) }
+        }
+        for path in staged.existing.subtracting(files.map(\.path)).sorted() { staged.keep(path) }
+        result.pages = plan.pageCount
+        result.incremental = files.map(\.path).sorted()
+        lap("render")
+        return Rendered(course: course, files: [], staged: staged, search: policy.searches, printChunks: printChunks)
     }
 
     /// Where each rendered file goes: to the staging folder as it is made (its chunk lengths noted

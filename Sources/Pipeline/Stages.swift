@@ -117,9 +117,10 @@ struct BuildRun {
 
     /// Build, run, cache and verify the samples and snippets. In a preview, a report whose
     /// inputs did not change is reused without looking at a single sample.
-    mutating func runSamples(_ loaded: Loaded, _ parsed: Parsed) -> SampleResults {
+    /// An incremental build runs none: its edited texts have no samples, and the other pages are kept.
+    mutating func runSamples(_ loaded: Loaded, _ parsed: Parsed, _ policy: BuildPolicy) -> SampleResults {
         let samples = loaded.sources.samples
-        guard samples != nil || !parsed.snippets.isEmpty else { return .none }
+        guard policy.reuse == nil, samples != nil || !parsed.snippets.isEmpty else { return .none }
         let key = SamplesStage.inputsKey(samples, snippets: parsed.snippets, locales: loaded.locales, figures: loaded.sources.figures)
         let reused = options.bless ? nil : options.session?.samplesReport(key: key)
         var stageOptions = SamplesStage.Options(cacheDirectory: cache.folder, locales: loaded.locales, bless: options.bless,
@@ -139,8 +140,9 @@ struct BuildRun {
 
     // MARK: Templates
 
-    /// The templates, and every word they and the pages need, in every locale built.
-    mutating func templates(_ loaded: Loaded) -> SiteRenderer? {
+    /// The templates, and every word they and the pages need, in every locale built (what an
+    /// incremental build's templates and words miss is in the last build's warnings).
+    mutating func templates(_ loaded: Loaded, _ policy: BuildPolicy) -> SiteRenderer? {
         let renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(templates: loaded.sources.templates)
@@ -148,7 +150,7 @@ struct BuildRun {
             result.diagnostics += error.diagnostics
             return nil
         }
-        if !loaded.catalogUnreadable {
+        if !loaded.catalogUnreadable, policy.reuse == nil {
             result.diagnostics += renderer.missingWords(sources: loaded.sources, strings: loaded.strings, locales: loaded.locales,
                                                         builtIn: (CourseLoader.builtInLocales, CourseLoader.builtInKeys))
         }
@@ -158,8 +160,10 @@ struct BuildRun {
     // MARK: Resolve and extras
 
     /// The resolved course, with what each page shows the others when this build writes the page
-    /// cache, and what the pages of streamed chapters need to be made whole.
-    mutating func resolve(_ loaded: Loaded, _ parsed: Parsed, _ samples: SampleResults, _ policy: BuildPolicy) -> Resolver.Resolution {
+    /// cache, and what the pages of streamed chapters need to be made whole. An incremental build
+    /// resolves the edited pages against the others' exports (nil: a full build is needed).
+    mutating func resolve(_ loaded: Loaded, _ parsed: Parsed, _ samples: SampleResults, _ policy: BuildPolicy) -> Resolver.Resolution? {
+        if let plan = policy.reuse { return resolveEdited(plan, parsed, loaded) }
         let resolution = Resolver.resolveWithExports(parsed.chapters, in: loaded.resolveContext, samples: samples,
                                                      exports: policy.savesPages)
         result.diagnostics += resolution.diagnostics
@@ -167,14 +171,78 @@ struct BuildRun {
         return resolution
     }
 
-    /// What the extras stage makes of the resolved course: the sample gallery and the API index.
+    /// The edited pages resolved against the other pages' exports, each showing the others what it
+    /// showed before, among the other pages' headers: the course as the render stage reads it.
+    mutating func resolveEdited(_ plan: PageCache.Plan, _ parsed: Parsed, _ loaded: Loaded) -> Resolver.Resolution? {
+        guard let exportsFile = try? Data(contentsOf: plan.store.exportsURL, options: .alwaysMapped) else { return nil }
+        @Sendable func slice(_ offset: Int, _ length: Int) -> [UInt8]? {
+            guard offset >= 0, length >= 0, offset + length <= exportsFile.count else { return nil }
+            return [UInt8](exportsFile.subdata(in: offset..<(offset + length)))
+        }
+        let manifestLocales = plan.manifest.locales
+        // Which chapter defines each explicit id, for the locales of the edited pages.
+        var owners: [Int: [String: String]] = [:]
+        for localeIndex in Set(plan.edited.map(\.locale)) {
+            guard let data = slice(manifestLocales[localeIndex].ownersOffset, manifestLocales[localeIndex].ownersLength) else { return nil }
+            var table: [String: String] = [:]
+            for record in Fields.decode(data) {
+                guard record.count == 2 else { return nil }
+                table[record[0]] = record[1]
+            }
+            owners[localeIndex] = table
+        }
+        let ownersByLocale = owners, chapters = parsed.chapters, sources = loaded.sources, context = loaded.resolveContext
+        let resolved = parallelMap(plan.edited) { edit -> (ChapterPage, [Diagnostic])? in
+            let cached = manifestLocales[edit.locale]
+            let pageIndex = Dictionary(cached.pages.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let isStale = PageCache.isStale(id: edit.id, source: edit.source, sources: sources)
+            guard let chapter = chapters[edit.source.id]?[edit.source.locale],
+                  let (page, exports, diagnostics) = Resolver.resolvePage(
+                    chapter, locale: cached.tag, in: context, isStale: isStale,
+                    exports: { id in pageIndex[id].flatMap { slice(cached.pages[$0].offset, cached.pages[$0].length) }.flatMap(Resolver.PageExports.init(decoding:)) },
+                    owner: { ownersByLocale[edit.locale]?[$0] }),
+                  let before = slice(cached.pages[edit.index].offset, cached.pages[edit.index].length).flatMap(Resolver.PageExports.init(decoding:)),
+                  before == exports, !diagnostics.hasErrors else { return nil }
+            return (page, diagnostics)
+        }
+        var pages: [LocaleTag: [ChapterPage]] = [:]
+        for cached in manifestLocales { pages[cached.tag] = cached.pages.map(\.header) }
+        var diagnostics = Set<Diagnostic>()
+        for (edit, outcome) in zip(plan.edited, resolved) {
+            guard let (page, found) = outcome else { return nil }
+            pages[manifestLocales[edit.locale].tag]?[edit.index] = page
+            diagnostics.formUnion(found)
+        }
+        let course = ResolvedCourse(config: loaded.sources.config, locales: loaded.locales, pages: pages, strings: loaded.strings)
+        let sorted = Array(diagnostics).sortedForDisplay()
+        result.diagnostics += sorted
+        lap("resolve")
+        return Resolver.Resolution(course: course, diagnostics: sorted)
+    }
+
+    /// What the extras stage makes of the resolved course: the sample gallery and the API index,
+    /// which locales link to them, and (for the page cache) each page's `Extras.PageInput.key`.
     struct CourseExtras: Sendable {
         var gallery: [SampleSummary] = []
         var apiIndex: [LocaleTag: [IndexEntry]] = [:]
+        var links = SiteLinks()
+        /// By locale, in the order of the course's pages (empty unless asked for).
+        var pageKeys: [LocaleTag: [String]] = [:]
     }
 
-    /// In a preview, the last build's when nothing they are made from changed (most edits).
-    mutating func extras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed) -> CourseExtras {
+    /// The gallery and the API index, made from the pages' `Extras.PageInput`s only; with
+    /// `keys`, those inputs' keys too (for the page cache). An incremental build keeps the last
+    /// build's when each edited page gives them what it gave (nil: a full build is needed); a
+    /// preview keeps the last build's when nothing they are made from changed (most edits).
+    mutating func extras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed, _ policy: BuildPolicy) -> CourseExtras? {
+        if let plan = policy.reuse {
+            for edit in plan.edited {
+                let cached = plan.manifest.locales[edit.locale]
+                guard let page = course.pages[cached.tag]?[edit.index], Extras.PageInput(page).key == cached.pages[edit.index].extras else { return nil }
+            }
+            lap("extras")
+            return CourseExtras(links: plan.manifest.links)
+        }
         // A streamed chapter's code is not in its page; the preview streams none.
         let key = parsed.code.isEmpty ? options.session?.extrasKey(course) : nil
         if let key, let (kept, diagnostics) = options.session?.extras(for: key) {
@@ -183,24 +251,31 @@ struct BuildRun {
             return kept
         }
         let before = result.diagnostics.count
-        let extras = makeExtras(course, samples, parsed)
+        let extras = makeExtras(course, samples, parsed, keys: policy.savesPages)
         if let key { options.session?.keep(extras, diagnostics: Array(result.diagnostics[before...]), for: key) }
         lap("extras")
         return extras
     }
 
-    private mutating func makeExtras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed) -> CourseExtras {
+    private mutating func makeExtras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed, keys: Bool) -> CourseExtras {
         var extras = CourseExtras()
-        if let package = samples.package {
-            let (gallery, diagnostics) = Extras.gallery(course, package: package, outcomes: samples.outcomes)
-            extras.gallery = gallery
-            result.diagnostics += diagnostics
+        let indexed = course.config.apiIndex.enabled
+        if samples.package != nil || indexed || keys {
+            let inputs = Extras.inputs(course, code: parsed.code)
+            if let package = samples.package {
+                let (gallery, diagnostics) = Extras.gallery(inputs, config: course.config, package: package, outcomes: samples.outcomes)
+                extras.gallery = gallery
+                result.diagnostics += diagnostics
+            }
+            if indexed {
+                let (index, diagnostics) = Extras.apiIndex(inputs, config: course.config, package: samples.package)
+                extras.apiIndex = index
+                result.diagnostics += diagnostics
+            }
+            if keys { extras.pageKeys = inputs.mapValues { parallelMap($0) { $0.key } } }
         }
-        if course.config.apiIndex.enabled {
-            let (index, diagnostics) = Extras.apiIndex(course, package: samples.package, code: parsed.code)
-            extras.apiIndex = index
-            result.diagnostics += diagnostics
-        }
+        extras.links = SiteLinks(gallery: extras.gallery.isEmpty ? [] : Set(course.locales),
+                                 apiIndex: Set(extras.apiIndex.filter { !$0.value.isEmpty }.keys))
         return extras
     }
 
@@ -250,6 +325,7 @@ extension ResolvedCourse {
         var course = self
         course.samples = extras.gallery
         course.apiIndex = extras.apiIndex
+        course.links = extras.links
         course.editions = editions
         return course
     }

@@ -82,8 +82,8 @@ struct LocaleContext: Sendable {
     func base(root: String) -> Frame {
         Frame(lang: locale.rawValue, dir: Self.rightToLeft.contains(locale.language) ? "rtl" : "ltr", root: root,
               courseTitle: courseTitle, homeHref: root + SitePaths.page(SitePaths.home, in: locale),
-              samplesHref: course.samples.isEmpty || root.hasPrefix("http") || root.isEmpty ? nil : root + SitePaths.page(SitePaths.gallery, in: locale),
-              indexHref: (course.apiIndex[locale] ?? []).isEmpty || root.hasPrefix("http") || root.isEmpty ? nil : root + SitePaths.page(SitePaths.apiIndex, in: locale),
+              samplesHref: !course.links.gallery.contains(locale) || root.hasPrefix("http") || root.isEmpty ? nil : root + SitePaths.page(SitePaths.gallery, in: locale),
+              indexHref: !course.links.apiIndex.contains(locale) || root.hasPrefix("http") || root.isEmpty ? nil : root + SitePaths.page(SitePaths.apiIndex, in: locale),
               words: strings.entries, search: course.config.search)
     }
 

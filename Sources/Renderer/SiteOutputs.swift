@@ -49,10 +49,10 @@ extension SiteRenderer {
         case .homePages:
             return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.home, in: locale), contents: .text(renderHome(context))) }]
         case .galleryPages:
-            guard !course.samples.isEmpty else { return [] }
+            guard course.links.gallery.contains(locale) else { return [] }
             return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.gallery, in: locale), contents: .text(renderGallery(context))) }]
         case .apiIndexPages:
-            guard !(course.apiIndex[locale] ?? []).isEmpty else { return [] }
+            guard course.links.apiIndex.contains(locale) else { return [] }
             return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.apiIndex, in: locale), contents: .text(renderAPIIndex(context))) }]
         case .printPages:
             guard !context.pages.isEmpty else { return [] }

@@ -44,5 +44,9 @@ extension Resolver {
         public var exports: [LocaleTag: Exports]
         /// What the pages of streamed chapters need to be made whole (nil when no chapter was streamed).
         public var deferred: Deferred?
+
+        public init(course: ResolvedCourse, diagnostics: [Diagnostic], exports: [LocaleTag: Exports] = [:], deferred: Deferred? = nil) {
+            self.course = course; self.diagnostics = diagnostics; self.exports = exports; self.deferred = deferred
+        }
     }
 }
