@@ -11,7 +11,7 @@ import Testing
 /// `> [!QUIZ] Title {#id}`, numbered with the exercises, with its own HTML, XHTML and Typst.
 private struct QuizKind: BlockKind {
     let name = "quiz"
-    let marker = "QUIZ"
+    let markers = ["QUIZ"]
     let target: TargetKind? = .exercise
     let words = ["ref_exercise_start", "quiz_answer"]
 
