@@ -61,7 +61,8 @@ public struct ExerciseLists: BlockKind {
 /// to the chapter's end in the EPUB and to an appendix in the PDF.
 public struct Exercises: BlockKind {
     public static let solutionMarker = "SOLUTION"
-    public let name = "exercise"
+    static let kindName = "exercise"
+    public let name = Exercises.kindName
     public let markers: [String] = []
     public let target: TargetKind? = .exercise
     public let words = ["ref_exercise", "ref_exercise_start", "exercise_solution", "edition_solutions", "edition_solution_of"]
@@ -85,7 +86,7 @@ public struct Exercises: BlockKind {
             let (content, found) = parser.trailingAttributes(inlines)
             if let found { attributes = found; blocks[0] = .paragraph(content, position) }
         }
-        var exercise = CustomBlock(kind: "exercise", target: .exercise, blocks: [blocks] + (solution.map { [$0] } ?? []), runs: [],
+        var exercise = CustomBlock(kind: kindName, target: .exercise, blocks: [blocks] + (solution.map { [$0] } ?? []), runs: [],
                                    attributes: attributes, position: parser.firstPosition(in: item.blocks))
         exercise.id = attributes.id
         return exercise
