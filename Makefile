@@ -8,39 +8,54 @@ SITE_CHECK_DIR := .site-check
 CHECK_APT_PACKAGES := chromium chromium-driver fonts-noto-cjk
 PIP_INSTALL := python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore
 
-.PHONY: site check serve test bench clean deps bench-deps search-deps check-deps editions-deps site-checks release preview release-in-background
+.PHONY: site check serve test bench clean deps bench-deps search-deps check-deps editions-deps site-checks release preview release-in-background release-is-building
 
 # What authors run uses the release build of primer: an edit reaches the open page in about
 # 80 ms with it, against 600 ms with the debug build (swift-syntax's parser, which highlights
 # every listing, is many times slower unoptimised). Its first build compiles swift-syntax with
 # optimisation, once; later builds recompile only what changed. `make test` uses the debug build.
-RELEASE_PRIMER := .build/release/primer
-RELEASE_PREVIEW := .build/release/primer-preview
+# The release build has a build folder of its own (.build/opt): SwiftPM locks a build folder for
+# the whole of a build, and `make test` (debug, in .build) must not wait for an optimised build
+# that `make site` started in the background.
+RELEASE_SCRATCH := .build/opt
+RELEASE_PRIMER := $(RELEASE_SCRATCH)/release/primer
+RELEASE_PREVIEW := $(RELEASE_SCRATCH)/release/primer-preview
+RELEASE_LOG := .build/release-build.log
+RELEASE_PID := .build/release-build.pid
 FIRST_RELEASE_BUILD := 8 minutes
 FIRST_PREVIEW_BUILD := 3 minutes
 # The release binary links the Swift runtime and Foundation statically: its millions of calls
 # into the runtime (retain, release) become direct calls, a 1,002-page build takes a sixth less
 # CPU, and it starts in 1 ms instead of 10. Linked by lld: gold prints glibc's link-time warning
 # about the static Foundation's use of mktemp.
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+RELEASE_FLAGS := -c release --scratch-path $(RELEASE_SCRATCH) --static-swift-stdlib -Xswiftc -use-ld=lld
 
 # The first `make site` of a clone does not wait for the optimised build: it builds primer
 # without optimisation (swift-syntax unoptimised compiles several times faster), makes the site
 # with it (the same bytes, only made more slowly), then starts the release build in the
 # background at a low priority (its log: .build/release-build.log). Once that binary is there,
-# `make site` uses it.
+# `make site` uses it; until then it uses the debug build again.
 site: deps search-deps editions-deps
-	@if [ -x $(RELEASE_PRIMER) ]; then \
+	@if [ -x $(RELEASE_PRIMER) ] && ! $(MAKE) --no-print-directory -s release-is-building; then \
 		$(MAKE) --no-print-directory release && $(RELEASE_PRIMER) build; \
 	else \
-		echo "primer: first build: the site is made with an unoptimised primer; the optimised one is built afterwards, in the background"; \
+		[ -x $(RELEASE_PRIMER) ] || echo "primer: the site is made with an unoptimised primer until the optimised one is built (in the background)"; \
 		start=$$(date +%s); $(SWIFT) build --product primer && echo "primer: debug build ready in $$(( $$(date +%s) - start )) s" \
 			&& $(PRIMER) build && $(MAKE) --no-print-directory release-in-background; \
 	fi
 
+# Starts the optimised build unless one is already running (its process id is in .build/release-build.pid).
 release-in-background:
-	@mkdir -p .build && (nohup nice -n 10 $(SWIFT) build $(RELEASE_FLAGS) --product primer > .build/release-build.log 2>&1 < /dev/null &) \
-		&& echo "primer: building the optimised primer in the background (.build/release-build.log); later make site, serve and check use it"
+	@if $(MAKE) --no-print-directory -s release-is-building; then \
+		echo "primer: the optimised primer is still being built in the background ($(RELEASE_LOG))"; \
+	else \
+		mkdir -p .build && (nohup nice -n 10 $(SWIFT) build $(RELEASE_FLAGS) --product primer > $(RELEASE_LOG) 2>&1 < /dev/null & echo $$! > $(RELEASE_PID)) \
+			&& echo "primer: building the optimised primer in the background ($(RELEASE_LOG)); later make site, serve and check use it"; \
+	fi
+
+# Succeeds while the background build started by `make site` is running.
+release-is-building:
+	@[ -f $(RELEASE_PID) ] && kill -0 "$$(cat $(RELEASE_PID))" 2>/dev/null
 
 # Preview with live reload: http://127.0.0.1:8000/ (PORT=… to change). `primer serve` runs
 # primer-preview, a program of its own (with the web server: SwiftNIO, Hummingbird), so that

@@ -4,7 +4,7 @@
 # the HTML build of the same course. The time is the `editions` stage of `primer build --verbose`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PRIMER=.build/release/primer
+PRIMER=${PRIMER:-.build/opt/release/primer}
 OUT=${TMPDIR_FAST:-/dev/shm}/primer-bench-editions
 RUNS=${RUNS:-3}
 

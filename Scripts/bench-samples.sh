@@ -5,7 +5,7 @@
 #   editing one sample (target: only that sample rebuilt and rerun)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PRIMER=$PWD/.build/release/primer
+PRIMER=${PRIMER:-$PWD/.build/opt/release/primer}
 TEMPLATES=$PWD/Templates
 B=.bench/samples
 COUNT=${SAMPLES:-50}

@@ -4,7 +4,7 @@
 # memory after 200 edit-rebuild cycles. Targets: median <= 100 ms, 0 errors, growth < 10%.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PRIMER=${PRIMER:-$PWD/.build/release/primer}
+PRIMER=${PRIMER:-$PWD/.build/opt/release/primer}
 PORT=${PORT:-8765}
 python3 Scripts/bench-serve.py "$PRIMER" "$PWD/.bench/serve" "$PORT" | tee .bench/serve.txt
 pid=$(grep PID .bench/serve.txt | awk '{print $2}')

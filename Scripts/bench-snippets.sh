@@ -5,7 +5,7 @@
 #   nothing changed: primer check again (no compiler runs at all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PRIMER=$PWD/.build/release/primer
+PRIMER=${PRIMER:-$PWD/.build/opt/release/primer}
 TEMPLATES=$PWD/Templates
 B=.bench/snippets
 COUNT=${SNIPPETS:-200}

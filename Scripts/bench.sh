@@ -3,7 +3,7 @@
 # Targets (2-core machine): full build < 1 s, no-change rebuild < 0.3 s, peak RSS < 200 MB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PRIMER=.build/release/primer
+PRIMER=${PRIMER:-.build/opt/release/primer}
 BENCH=.bench
 CHAPTERS=${CHAPTERS:-334}
 SHM=${TMPDIR_FAST:-/dev/shm}

@@ -328,7 +328,7 @@ public struct SamplePlace: Hashable, Sendable {
 }
 
 /// One name of the API index and everywhere the course uses it.
-public struct IndexEntry: Sendable {
+public struct IndexEntry: Hashable, Sendable {
     public var name: String
     public var places: [SamplePlace]
     public init(name: String, places: [SamplePlace]) { self.name = name; self.places = places }

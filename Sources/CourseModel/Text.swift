@@ -1,3 +1,5 @@
+import Foundation
+
 /// Small text helpers every stage uses.
 public extension StringProtocol {
     /// Without leading and trailing whitespace.
@@ -77,7 +79,14 @@ public struct ByteKey: Hashable, Sendable {
     public let text: String
     public init(_ text: String) { self.text = text }
 
-    public static func == (a: ByteKey, b: ByteKey) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    /// Byte for byte, with one `memcmp` (a generic `elementsEqual` walks the bytes one by one:
+    /// it was a tenth of a preview rebuild, comparing the course's code as dictionary keys).
+    public static func == (a: ByteKey, b: ByteKey) -> Bool {
+        var (x, y) = (a.text, b.text)
+        return x.withUTF8 { p in
+            y.withUTF8 { q in p.count == q.count && (p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0) }
+        }
+    }
 
     public func hash(into hasher: inout Hasher) {
         var text = self.text

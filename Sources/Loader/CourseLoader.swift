@@ -11,8 +11,10 @@ public enum CourseLoader {
         /// The content folder as the user wrote it (used in messages).
         public var contentPath: String
         public var templatesPath: String
-        public init(contentPath: String, templatesPath: String) {
-            self.contentPath = contentPath; self.templatesPath = templatesPath
+        /// The preview's: chapters and catalogs whose text did not change are not parsed again.
+        public var memo: LoadMemo?
+        public init(contentPath: String, templatesPath: String, memo: LoadMemo? = nil) {
+            self.contentPath = contentPath; self.templatesPath = templatesPath; self.memo = memo
         }
     }
 
@@ -69,7 +71,7 @@ public enum CourseLoader {
                 }
             }
             // Reading and splitting front matter is independent per file.
-            for (chapter, chapterDiagnostics) in parallelMap(toRead, { readChapter(path: $0.path, id: $0.id, locale: locale) }) {
+            for (chapter, chapterDiagnostics) in parallelMap(toRead, { readChapter(path: $0.path, id: $0.id, locale: locale, memo: options.memo) }) {
                 diagnostics += chapterDiagnostics
                 if let chapter { chapters[chapter.id, default: [:]][locale] = chapter }
             }
@@ -87,7 +89,7 @@ public enum CourseLoader {
                                             ?? "add it to 'locales' in \(configPath)"))
         }
 
-        let (catalog, catalogDiagnostics) = loadCatalog(options.contentPath, templatesPath: options.templatesPath)
+        let (catalog, catalogDiagnostics) = loadCatalog(options.contentPath, templatesPath: options.templatesPath, memo: options.memo)
         diagnostics += catalogDiagnostics
         let (templates, assets, templateDiagnostics) = loadTemplates(options)
         diagnostics += templateDiagnostics
@@ -115,13 +117,16 @@ public enum CourseLoader {
     }
 
     /// Reads one chapter file: UTF-8, front matter with a title, and the Markdown body.
-    public static func readChapter(path: String, id: String, locale: LocaleTag) -> (ChapterSource?, [Diagnostic]) {
+    public static func readChapter(path: String, id: String, locale: LocaleTag, memo: LoadMemo? = nil) -> (ChapterSource?, [Diagnostic]) {
         let text: String
         switch readUTF8(URL(fileURLWithPath: path), displayPath: path) {
         case .success(let t): text = t
         case .failure(let d): return (nil, [d])
         }
-        return parseChapter(text, path: path, id: id, locale: locale)
+        guard let memo else { return parseChapter(text, path: path, id: id, locale: locale) }
+        return memo.reading("chapter\u{0}\(path)\u{0}\(id)\u{0}\(locale.rawValue)", text: text) {
+            parseChapter(text, path: path, id: id, locale: locale)
+        }
     }
 
     public static func parseChapter(_ text: String, path: String, id: String, locale: LocaleTag) -> (ChapterSource?, [Diagnostic]) {
@@ -304,8 +309,8 @@ public enum CourseLoader {
     /// `.stringsdict`, which fill what the catalog does not have.
     /// Then the templates folder's catalog, if it has one, and Primer's built-in catalog fill
     /// every key and locale the course's own tables leave out.
-    public static func loadCatalog(_ contentPath: String, templatesPath: String? = nil) -> (StringCatalog?, [Diagnostic]) {
-        var (catalog, diagnostics) = readCatalog(join(contentPath, "Localizable.xcstrings"))
+    public static func loadCatalog(_ contentPath: String, templatesPath: String? = nil, memo: LoadMemo? = nil) -> (StringCatalog?, [Diagnostic]) {
+        var (catalog, diagnostics) = readCatalog(join(contentPath, "Localizable.xcstrings"), memo: memo)
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: contentPath)) ?? []).filter { $0.hasSuffix(".lproj") }.sorted()
         for folder in folders {
             let name = String(folder.dropLast(".lproj".count))
@@ -333,7 +338,7 @@ public enum CourseLoader {
         }
         var merged = catalog ?? StringCatalog(sourceLanguage: builtInCatalog.sourceLanguage, entries: [:],
                                               path: join(contentPath, "Localizable.xcstrings"))
-        if let templatesPath, case let (folderCatalog?, folderDiagnostics) = readCatalog(join(templatesPath, "Localizable.xcstrings")) {
+        if let templatesPath, case let (folderCatalog?, folderDiagnostics) = readCatalog(join(templatesPath, "Localizable.xcstrings"), memo: memo) {
             diagnostics += folderDiagnostics
             merged.fill(from: folderCatalog)
         }
@@ -354,11 +359,13 @@ public enum CourseLoader {
         return catalog ?? StringCatalog(sourceLanguage: LocaleTag("en")!, entries: [:], path: BuiltIn.catalogPath)
     }()
 
-    static func readCatalog(_ path: String) -> (StringCatalog?, [Diagnostic]) {
+    static func readCatalog(_ path: String, memo: LoadMemo? = nil) -> (StringCatalog?, [Diagnostic]) {
         guard FileManager.default.fileExists(atPath: path) else { return (nil, []) }
         switch readUTF8(URL(fileURLWithPath: path), displayPath: path) {
         case .failure(let d): return (nil, [d])
-        case .success(let text): return XCStringsReader.read(text, path: path)
+        case .success(let text):
+            guard let memo else { return XCStringsReader.read(text, path: path) }
+            return memo.reading("catalog\u{0}" + path, text: text) { XCStringsReader.read(text, path: path) }
         }
     }
 

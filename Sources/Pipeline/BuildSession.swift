@@ -1,6 +1,9 @@
 import CourseModel
+import Extras
 import Foundation
+import Loader
 import Markdown
+import Renderer
 import Samples
 import Synchronization
 
@@ -8,20 +11,35 @@ import Synchronization
 /// a chapter whose text did not change is not parsed again, and a page whose resolved content
 /// and surroundings (templates, words, table of contents) did not change is not rendered again.
 /// Samples have their own cache (see SamplesStage).
-public final class BuildSession: Sendable {
+public final class BuildSession: PageMemo {
     struct State {
         /// Chapter path → what its last parse read, and gave.
         var parsed: [String: (input: ParseInput, document: Document, diagnostics: [Diagnostic])] = [:]
-        /// Page path → (page as resolved, HTML), valid while `surroundings` is unchanged.
-        var rendered: [String: (page: ChapterPage, html: String)] = [:]
+        /// Page path → (page as resolved, the page rendered), valid while `surroundings` is unchanged.
+        var rendered: [String: (page: ChapterPage, rendered: RenderedPage)] = [:]
         var surroundings: Surroundings?
         var parsedLast: [String] = []
         var renderedLast: [String] = []
         /// The samples stage's report and the inputs it was made from.
         var samples: (key: String, report: SamplesStage.Report)?
+        /// Counts the builds whose samples stage ran instead of reusing the report.
+        var samplesGeneration = 0
+        /// The extras stage's output and what it was made from.
+        var extras: (key: ExtrasKey, extras: BuildRun.CourseExtras, diagnostics: [Diagnostic])?
+    }
+
+    /// What the gallery and the API index are made from: the course's settings and locales, the
+    /// samples report, and what each page shows them (`Extras.pageDigest`).
+    struct ExtrasKey: Equatable {
+        var config: CourseConfig
+        var locales: [LocaleTag]
+        var samplesGeneration: Int
+        var pages: [String]
     }
 
     let state = Mutex(State())
+    /// Chapters and catalogs as the last load parsed them.
+    let loadMemo = LoadMemo()
 
     public init() {}
 
@@ -55,17 +73,34 @@ public final class BuildSession: Sendable {
         state.withLock { $0.samples = (samplesKey, report) }
     }
 
+    /// This build ran the samples stage (its report may differ from the last).
+    func samplesRan() { state.withLock { $0.samplesGeneration += 1 } }
+
+    func extrasKey(_ course: ResolvedCourse) -> ExtrasKey {
+        let pages = course.locales.flatMap { course.pages[$0] ?? [] }
+        return ExtrasKey(config: course.config, locales: course.locales, samplesGeneration: state.withLock { $0.samplesGeneration },
+                         pages: parallelMap(pages) { Extras.pageDigest($0) })
+    }
+
+    func extras(for key: ExtrasKey) -> (BuildRun.CourseExtras, [Diagnostic])? {
+        state.withLock { state in state.extras.flatMap { $0.key == key ? ($0.extras, $0.diagnostics) : nil } }
+    }
+
+    func keep(_ extras: BuildRun.CourseExtras, diagnostics: [Diagnostic], for key: ExtrasKey) {
+        state.withLock { $0.extras = (key, extras, diagnostics) }
+    }
+
     func beginParse() { state.withLock { $0.parsedLast = [] } }
 
-    func rendered(path: String, page: ChapterPage) -> String? {
+    public func rendered(path: String, page: ChapterPage) -> RenderedPage? {
         state.withLock { state in
             guard let entry = state.rendered[path], entry.page == page else { return nil }
-            return entry.html
+            return entry.rendered
         }
     }
 
-    func store(path: String, page: ChapterPage, html: String) {
-        state.withLock { $0.rendered[path] = (page, html); $0.renderedLast.append(path) }
+    public func keep(_ rendered: RenderedPage, path: String, page: ChapterPage) {
+        state.withLock { $0.rendered[path] = (page, rendered); $0.renderedLast.append(path) }
     }
 }
 

@@ -82,20 +82,15 @@ extension BuildRun {
             }
         }
         let session = policy.session
-        var reuse: (@Sendable (String, ChapterPage) -> String?)?
-        if let session {
-            session.beginRender(surroundings: Surroundings(course: course, sources: loaded.sources))
-            reuse = { path, page in session.rendered(path: path, page: page) }
-        }
+        session?.beginRender(surroundings: Surroundings(course: course, sources: loaded.sources))
         let printChunks = PrintChunks()
         let emit = emitter(staged, policy, printChunks: policy.savesPages ? printChunks : nil)
         let streamed = deferred.map { StreamedPages($0, chapters: loaded.sources.chapters, settings: parsed.settings, digests: policy.savesPages) }
-        var files = renderer.render(course, assets: loaded.sources.assets, outputs: options.formats.siteOutputs(course.config), reuse: reuse,
+        var files = renderer.render(course, assets: loaded.sources.assets, outputs: options.formats.siteOutputs(course.config), memo: session,
                                     emit: emit, wholePage: streamed.map { pages in { @Sendable header in pages.wholePage(header) } },
                                     spill: streamed == nil ? nil : Spill(folder: cache.folder))
         let streamedPages = streamed?.made.withLock { $0 } ?? [:]
         join(streamedPages, into: &course)
-        if let session { remember(files, of: course, in: session) }
         var filesAfterPages = self.filesAfterPages(course, loaded, samples) + editions
         result.pages = course.pages.values.reduce(0) { $0 + $1.count }
         lap("render")
@@ -137,17 +132,6 @@ extension BuildRun {
             course.pages[locale] = pages
         }
         result.diagnostics += Array(streamedDiagnostics).sortedForDisplay()
-    }
-
-    /// The preview's session keeps each chapter page rendered now, for the next build to reuse.
-    func remember(_ files: [SiteFile], of course: ResolvedCourse, in session: BuildSession) {
-        let pages = Dictionary(course.pages.flatMap { locale, pages in pages.map { (SitePaths.page(SitePaths.chapter($0.id), in: locale), $0) } },
-                               uniquingKeysWith: { a, _ in a })
-        for file in files {
-            guard let page = pages[file.path], case .text(let html) = file.contents,
-                  session.rendered(path: file.path, page: page) == nil else { continue }
-            session.store(path: file.path, page: page, html: html)
-        }
     }
 
     /// The files of the formats made after the pages: the files the pages show, and those of

@@ -91,7 +91,7 @@ struct BuildRun {
     }
 
     mutating func load() throws(Build.UsageError) -> Loaded? {
-        let (loaded, loadDiagnostics) = CourseLoader.load(.init(contentPath: options.content, templatesPath: options.templates))
+        let (loaded, loadDiagnostics) = CourseLoader.load(.init(contentPath: options.content, templatesPath: options.templates, memo: options.session?.loadMemo))
         result.diagnostics += loadDiagnostics
         guard let sources = loaded else { return nil }
         var locales = sources.config.locales
@@ -127,6 +127,7 @@ struct BuildRun {
         stageOptions.figures = loaded.sources.figures
         stageOptions.figuresFolder = loaded.sources.figuresFolder
         let report = reused ?? SamplesStage.run(samples, snippets: parsed.snippets, options: stageOptions)
+        if reused == nil { options.session?.samplesRan() }
         if reused == nil, !report.diagnostics.hasErrors { options.session?.store(samplesKey: key, report: report) }
         result.samples = report
         result.diagnostics += report.diagnostics
@@ -172,7 +173,23 @@ struct BuildRun {
         var apiIndex: [LocaleTag: [IndexEntry]] = [:]
     }
 
+    /// In a preview, the last build's when nothing they are made from changed (most edits).
     mutating func extras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed) -> CourseExtras {
+        // A streamed chapter's code is not in its page; the preview streams none.
+        let key = parsed.code.isEmpty ? options.session?.extrasKey(course) : nil
+        if let key, let (kept, diagnostics) = options.session?.extras(for: key) {
+            result.diagnostics += diagnostics
+            lap("extras (kept)")
+            return kept
+        }
+        let before = result.diagnostics.count
+        let extras = makeExtras(course, samples, parsed)
+        if let key { options.session?.keep(extras, diagnostics: Array(result.diagnostics[before...]), for: key) }
+        lap("extras")
+        return extras
+    }
+
+    private mutating func makeExtras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed) -> CourseExtras {
         var extras = CourseExtras()
         if let package = samples.package {
             let (gallery, diagnostics) = Extras.gallery(course, package: package, outcomes: samples.outcomes)
@@ -184,7 +201,6 @@ struct BuildRun {
             extras.apiIndex = index
             result.diagnostics += diagnostics
         }
-        lap("extras")
         return extras
     }
 

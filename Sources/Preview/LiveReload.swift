@@ -18,6 +18,8 @@ public final class SiteStore: Sendable {
     public init() {}
 
     public func file(_ path: String) -> File? { state.withLock { $0.files[path] ?? $0.search[path] } }
+    /// The site's files (not the search index's), in order.
+    public var paths: [String] { state.withLock { $0.files.keys.sorted() } }
     public var failure: [Diagnostic]? { state.withLock { $0.failure } }
     public var generation: Int { state.withLock { $0.generation } }
 
@@ -28,7 +30,7 @@ public final class SiteStore: Sendable {
             var changed: [String] = []
             var next: [String: File] = [:]
             for (path, bytes) in files {
-                if let old = state.files[path], old.bytes == bytes { next[path] = old; continue }
+                if let old = state.files[path], Self.sameBytes(old.bytes, bytes) { next[path] = old; continue }
                 var hash = StableHash()
                 hash.add(bytes)
                 next[path] = File(bytes: bytes, etag: "\"" + hash.hex + "\"")
@@ -39,6 +41,14 @@ public final class SiteStore: Sendable {
             state.failure = nil
             state.generation += 1
             return changed.sorted()
+        }
+    }
+
+    /// One `memcmp`: `==` on two arrays compares them an element at a time, and a rebuild
+    /// compares every file of the site.
+    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
         }
     }
 

@@ -77,7 +77,11 @@ public final class PreviewServer: Sendable {
             switch file.contents {
             case .text(let text): contents[file.path] = Array(text.utf8)
             case .bytes(let bytes): contents[file.path] = bytes
-            case .chunks(let chunks): contents[file.path] = Array(chunks.map(\.bytes).joined())
+            case .chunks(let chunks):
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+                for chunk in chunks { bytes += chunk.bytes }
+                contents[file.path] = bytes
             case .copy(let source):
                 // A symlink in the content folder must not serve a file from elsewhere.
                 let real = URL(fileURLWithPath: source).resolvingSymlinksInPath().path

@@ -59,7 +59,7 @@ struct LocaleContext: Sendable {
     }
 
     /// The body as the print version has it (see `SiteRenderer.printable`): kept from its chapter
-    /// page, or rendered now (a page the preview reused).
+    /// page, or rendered now (a template without the body).
     func printableBody(_ index: Int) -> Chunk {
         if let kept = bodies.body(locale: locale, index: index) { return kept }
         var out: [UInt8] = []

@@ -36,7 +36,7 @@ extension SiteRenderer {
                let chapter = Int(String(decoding: frame[(index + start.count + 6)..<close], as: UTF8.self)),
                locale.pages.indices.contains(chapter) {
                 chunks.append(.bytes(Array(frame[runStart..<index])))
-                chunks.append(locale.printableBody(chapter))  // rendered now only for pages the preview reused
+                chunks.append(locale.printableBody(chapter))
                 index = close + 1
                 runStart = index
             } else {

@@ -36,7 +36,7 @@ extension SiteRenderer {
     struct LocaleJobs: Sendable {
         var locale: LocaleTag
         var context: LocaleContext
-        var reuse: (@Sendable (_ path: String, _ page: ChapterPage) -> String?)?
+        var memo: (any PageMemo)?
         var wholePage: (@Sendable (_ header: ChapterPage) -> ChapterPage?)?
     }
 
@@ -58,12 +58,20 @@ extension SiteRenderer {
             guard !context.pages.isEmpty else { return [] }
             return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.print, in: locale), contents: .chunks(renderPrint(context))) }]
         case .chapterPages:
-            let pages = context.pages, reuse = shared.reuse, wholePage = shared.wholePage
+            let pages = context.pages, memo = shared.memo, wholePage = shared.wholePage
             return pages.indices.map { index -> Job in
                 { [self] in
                     let path = SitePaths.page(SitePaths.chapter(pages[index].id), in: locale)
-                    if let reused = reuse?(path, pages[index]) { return SiteFile(path: path, contents: .text(reused)) }
-                    return SiteFile(path: path, contents: .text(renderChapter(context, index: index, page: wholePage?(pages[index]))))
+                    if let kept = memo?.rendered(path: path, page: pages[index]) {
+                        context.bodies.store(kept.printable, locale: locale, index: index)
+                        return SiteFile(path: path, contents: .text(kept.html))
+                    }
+                    let html = renderChapter(context, index: index, page: wholePage?(pages[index]))
+                    // A template without the body leaves none kept: the print version renders it.
+                    if let memo, case .bytes(let printable)? = context.bodies.body(locale: locale, index: index) {
+                        memo.keep(RenderedPage(html: html, printable: printable), path: path, page: pages[index])
+                    }
+                    return SiteFile(path: path, contents: .text(html))
                 }
             }
         case .rootPage, .notFoundPage, .sitemaps, .robots, .noJekyll, .assets:

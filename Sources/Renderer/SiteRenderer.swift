@@ -97,16 +97,16 @@ public struct SiteRenderer: Sendable {
         return result
     }
 
-    /// The files of `outputs` (every kind by default). `reuse` may hand back the HTML of a chapter
-    /// page rendered before from the same inputs (the preview's incremental rebuilds); nil renders
-    /// it. With `emit`, each file goes there as soon as it is made (from the rendering thread) and
+    /// The files of `outputs` (every kind by default). `memo` may hand back a chapter page
+    /// rendered before from the same inputs, and keeps those rendered now (the preview's
+    /// rebuilds). With `emit`, each file goes there as soon as it is made (from the rendering thread) and
     /// is not kept: the result is empty. Without it, the files come back.
     ///
     /// A big course holds only the header of some pages (see `Resolver.Deferred`): `wholePage`
     /// gives such a page whole, on the thread about to render it, which then lets it go. The
     /// print versions' bodies wait in `spill` rather than in memory when there is one.
     public func render(_ course: ResolvedCourse, assets: [AssetFile], outputs: [Output] = Output.allCases,
-                       reuse: (@Sendable (_ path: String, _ page: ChapterPage) -> String?)? = nil,
+                       memo: (any PageMemo)? = nil,
                        emit: (@Sendable (SiteFile) -> Void)? = nil,
                        wholePage: (@Sendable (_ header: ChapterPage) -> ChapterPage?)? = nil,
                        spill: Spill? = nil) -> [SiteFile] {
@@ -118,7 +118,7 @@ public struct SiteRenderer: Sendable {
             LocaleContext(course: course, locale: locale, library: library, bodies: bodies)
         }
         for (locale, context) in zip(course.locales, contexts) {
-            let shared = LocaleJobs(locale: locale, context: context, reuse: reuse, wholePage: wholePage)
+            let shared = LocaleJobs(locale: locale, context: context, memo: memo, wholePage: wholePage)
             for output in outputs where !output.isLast { jobs += self.jobs(output, course: course, for: shared) }
             for output in outputs where output.isLast { lastJobs += self.jobs(output, course: course, for: shared) }
         }
@@ -143,17 +143,24 @@ public struct SiteRenderer: Sendable {
     /// The same, but a page whose model and templates are what they were when this process last
     /// rendered it (the API index and the gallery, in a preview, after most edits) is not rendered again.
     func renderRemembering<Page: FramedPage & Hashable>(_ page: Page, template: String) -> String {
-        let key = template + "\u{0}" + page.frame.lang
-        let inputs = [templates[template]?.text ?? "", templates["layout"]?.text ?? ""]
-        if let last = Self.remembered.withLock({ $0[key] }), last.inputs == inputs, let model = last.model as? Page, model == page {
+        remembering(page, template: template, lang: page.frame.lang) { page }
+    }
+
+    /// The same for a page whose model is costly to make: `inputs` are what it is made from, and
+    /// with the same inputs as last time the model is not even made.
+    func remembering<Inputs: Hashable & Sendable, Page: FramedPage>(_ inputs: Inputs, template: String, lang: String,
+                                                                    model: () -> Page) -> String {
+        let key = template + "\u{0}" + lang
+        let texts = [templates[template]?.text ?? "", templates["layout"]?.text ?? ""]
+        if let last = Self.remembered.withLock({ $0[key] }), last.texts == texts, let known = last.inputs as? Inputs, known == inputs {
             return last.html
         }
-        let html = render(page, template: template)
-        Self.remembered.withLock { $0[key] = (inputs, page, html) }
+        let html = render(model(), template: template)
+        Self.remembered.withLock { $0[key] = (texts, inputs, html) }
         return html
     }
 
-    private static let remembered = Mutex<[String: (inputs: [String], model: any Hashable & Sendable, html: String)]>([:])
+    private static let remembered = Mutex<[String: (texts: [String], inputs: any Hashable & Sendable, html: String)]>([:])
 }
 
 extension SiteRenderer {
