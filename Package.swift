@@ -38,7 +38,7 @@ let package = Package(
         // Templates/ (through a link) and the starter course, compiled into the binary.
         .target(name: "Defaults", resources: [.embedInCode("Templates"), .embedInCode("Starter")]),
         .target(name: "Localization", dependencies: ["CourseModel", "CPluralRules"]),
-        .target(name: "Loader", dependencies: ["CourseModel", "Localization", "Defaults", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Loader", dependencies: ["CourseModel", "Blocks", "Localization", "Defaults", .product(name: "Yams", package: "Yams")]),
         .target(name: "Markdown", dependencies: ["CourseModel", "Blocks", "CCmarkGFM", "CPlatform"]),
         .target(name: "Samples", dependencies: [
             "CourseModel", "CPlatform", "ContentCache",
@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "Editions", dependencies: ["CourseModel", "CPlatform", "Blocks", "Markup", "Highlight", "ContentCache", "Archives"]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
-        .target(name: "Pipeline", dependencies: ["CourseModel", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Editions", "Writer", "ContentCache"]),
+        .target(name: "Pipeline", dependencies: ["CourseModel", "Blocks", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Editions", "Writer", "ContentCache"]),
         .target(name: "Preview", dependencies: [
             "CourseModel", "Pipeline", "Renderer",
             .product(name: "Hummingbird", package: "hummingbird"),

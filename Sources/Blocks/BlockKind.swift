@@ -4,36 +4,129 @@ import CourseModel
 /// its words and its output in every format.
 ///
 /// To add a kind, write one file with a type conforming to `BlockKind` and add it to
-/// `BlockKinds.standard` (tests may make a `BlockKinds` of their own):
-/// - **recognised**: a quote opening with `> [!MARKER]` (its `marker`), an optional title after the
-///   marker and `{#id}` at the title's end, becomes a `Block.custom` of the kind, its content
-///   parsed with every convention of the chapter;
+/// `BlockKinds.standard(courseCallouts:)` (tests may make a `BlockKinds` of their own):
+/// - **recognised**, in either of two ways (or both):
+///   - a quote opening with `> [!MARKER]`, for each of its `markers`: an optional title after the
+///     marker, the rest of the quote parsed with every convention of the chapter, becomes the
+///     `Block.custom` that `block(from:parser:)` makes (by default: the title's `{#id}` read, the
+///     rest its one list of blocks). A marker in `plainMarkers` is known but stays a plain quote,
+///     for the kind's own pass to find inside its blocks (`> [!SOLUTION]` in an exercise);
+///   - its own pass, `recognise(_:parser:)`, over the chapter's top-level blocks once every quote
+///     is read (the ordered list under an `{.exercises}` heading);
 /// - **numbered**: with a `target` it is counted with that kind's numbers in its chapter, given an
-///   id and a label (`ref_<target>` words), and a link can point at it (no `target`: no number);
+///   id (its `{#id}`, or its `name` and number) and a label (`ref_<target>` words), and a link can
+///   point at it (no `target`: no number);
 /// - **words**: `words` lists the string-table keys its output uses, so the strings check covers
 ///   them in every locale;
-/// - **output**: `html` writes the site's HTML and the EPUB's XHTML (`writer.dialect` says which),
-///   `typst` the PDF's markup, both over the shared core (the writer renders its blocks and runs).
+/// - **output**: `html` writes the site's HTML and, unless the kind has an `xhtml` of its own, the
+///   EPUB's XHTML (`writer.dialect` says which); `typst` the PDF's markup. All go over the shared
+///   core (the writer renders blocks and runs). What a kind moves to the end of an EPUB chapter
+///   (`xhtmlEnd`) or to an appendix of the PDF (`appendix`, `typstAppendix`) goes there through
+///   the writer's `moved`.
 ///
-/// The walkers, the numberer and the renderers need no change: `CustomBlock` holds its blocks and
-/// runs of text in a form they already handle.
+/// A block may hold blocks of other kinds (an exercise list holds exercises): `CustomBlock.blocks`
+/// holds any blocks, custom ones too. The walkers, the numberer and the renderers need no change:
+/// `CustomBlock` holds its blocks and runs of text in a form they already handle.
 public protocol BlockKind: Sendable {
-    /// Its name: the custom block's tag and the class its HTML carries.
+    /// Its name: the custom block's tag, the class its HTML carries, the prefix of its ids.
     var name: String { get }
-    /// The upper-case marker it is written with: `QUIZ` for `> [!QUIZ]`.
-    var marker: String { get }
+    /// The upper-case markers it is written with: `QUIZ` for `> [!QUIZ]`.
+    var markers: [String] { get }
+    /// Markers it reads inside its own blocks, which elsewhere stay plain quotes (not warned about).
+    var plainMarkers: [String] { get }
     /// What it is numbered as, or nil when it has no number.
     var target: TargetKind? { get }
     /// The string-table keys its output uses.
     var words: [String] { get }
+    /// The block a quote written with one of its `markers` becomes.
+    func block(from quote: MarkedQuote, parser: some BlockParser) -> CustomBlock
+    /// The chapter's top-level blocks with the kind's blocks recognised (by default unchanged).
+    func recognise(_ blocks: [Block], parser: inout some BlockParser) -> [Block]
     func html(_ block: CustomBlock, into out: inout String, writer: inout some HTMLFamilyWriter)
+    /// The EPUB's XHTML (by default `html` in the XHTML dialect).
+    func xhtml(_ block: CustomBlock, into out: inout String, writer: inout some BookWriter)
+    /// What the kind moved to the end of an EPUB chapter (`writer.moved`), written there; the
+    /// section it made, for the book's contents.
+    func xhtmlEnd(into out: inout String, writer: inout some BookWriter) -> BookSection?
     func typst(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter)
+    /// The PDF's appendix for what the kind moves there (`writer.moved`), or nil when it moves nothing.
+    var appendix: BookAppendix? { get }
+    /// One moved block's entry in the appendix.
+    func typstAppendix(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter)
+}
+
+extension BlockKind {
+    public var plainMarkers: [String] { [] }
+    public var appendix: BookAppendix? { nil }
+
+    /// A custom block of the kind: the title without its `{#id}` as its run, the rest its blocks.
+    public func block(from quote: MarkedQuote, parser: some BlockParser) -> CustomBlock {
+        let (content, attributes) = parser.trailingAttributes(quote.title ?? [])
+        return CustomBlock(kind: name, target: target, blocks: [quote.blocks], runs: content.isEmpty ? [] : [content],
+                           attributes: attributes ?? Attributes(), position: quote.position)
+    }
+
+    public func recognise(_ blocks: [Block], parser: inout some BlockParser) -> [Block] { blocks }
+
+    public func xhtml(_ block: CustomBlock, into out: inout String, writer: inout some BookWriter) {
+        html(block, into: &out, writer: &writer)
+    }
+
+    public func xhtmlEnd(into out: inout String, writer: inout some BookWriter) -> BookSection? { nil }
+
+    public func typstAppendix(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter) {}
+}
+
+/// A quote that opens with `[!MARKER]`, as the parser read it.
+public struct MarkedQuote: Sendable {
+    /// Upper case.
+    public var marker: String
+    /// What follows the marker on its line, as written (a trailing `{#id}` included).
+    public var title: [Inline]?
+    /// The quote's blocks after the marker's line.
+    public var blocks: [Block]
+    /// Where the quote's text starts.
+    public var position: Position
+
+    public init(marker: String, title: [Inline]?, blocks: [Block], position: Position) {
+        self.marker = marker; self.title = title; self.blocks = blocks; self.position = position
+    }
+}
+
+/// What a kind's recognition can ask of the chapter's parser.
+public protocol BlockParser {
+    /// The quote's blocks read as a marked quote, or nil when they do not open with `[!MARKER]`.
+    func markedQuote(_ blocks: [Block]) -> MarkedQuote?
+    /// A run of text without the `{#id .class}` written at its end, and those attributes.
+    func trailingAttributes(_ inlines: [Inline]) -> ([Inline], Attributes?)
+    /// Where the first of `blocks` that knows its place starts.
+    func firstPosition(in blocks: [Block]) -> Position
+    /// Reports a problem at `position` in the chapter.
+    mutating func warn(_ code: DiagnosticCode, _ message: String, at position: Position, suggestion: String?)
+}
+
+/// A section a kind writes at the end of an EPUB chapter, as the book's contents list it.
+public struct BookSection: Sendable, Hashable {
+    public var id: String
+    public var title: String
+    public init(id: String, title: String) { self.id = id; self.title = title }
+}
+
+/// An appendix of the PDF that gathers what a kind moves there, chapter by chapter.
+public struct BookAppendix: Sendable {
+    /// The string-table key of its title.
+    public var titleKey: String
+    /// Its Typst label (`primer-solutions`).
+    public var label: String
+    public init(titleKey: String, label: String) { self.titleKey = titleKey; self.label = label }
 }
 
 /// What a kind's Typst output can ask of the PDF's chapter writer.
 public protocol TypstFamilyWriter {
     /// Words in the language the chapter's text is written in.
     var strings: UIStrings { get }
+    /// The heading level of the chapter's title.
+    var chapterLevel: Int { get }
     /// Blocks as markup, framed by `open` and `close` unless the frame (of nesting `weight`: 2 for
     /// a box) would pass the PDF's nesting limit.
     mutating func typst(_ blocks: [Block], open: String, close: String, weight: Int) -> String
@@ -45,51 +138,28 @@ public protocol TypstFamilyWriter {
     func label(_ anchor: String?) -> String
     /// "TEXT on page N" in the chapter's language, linking `label`.
     func pageReference(text: String, to label: String) -> String
-    /// Exercises whose solutions go to the book's appendix.
-    var solutions: MovedToEnd<Exercise> { get set }
+    /// Blocks the kinds move to the book's appendix, by kind.
+    var moved: MovedByKind<CustomBlock> { get set }
 }
 
-/// The kinds of block a build knows, by name.
-public struct BlockKinds: Sendable {
-    public let kinds: [any BlockKind]
-    private let byName: [String: any BlockKind]
-    private let byMarker: [String: any BlockKind]
-
-    public init(_ kinds: [any BlockKind]) {
-        self.kinds = kinds
-        byName = Dictionary(kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        byMarker = Dictionary(kinds.map { ($0.marker.uppercased(), $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// Primer's own: callouts and exercises keep typed blocks of their own (`Callouts`,
-    /// `Exercises`); no kind goes through `Block.custom` yet.
-    public static let standard = BlockKinds([])
-
-    public subscript(name: String) -> (any BlockKind)? { byName[name] }
-
-    /// The kind written `> [!MARKER]`, if one is.
-    public func marked(_ marker: String) -> (any BlockKind)? { byMarker[marker] }
-
-    public var isEmpty: Bool { kinds.isEmpty }
-
-    /// Every string-table key the blocks' output uses: the typed kinds' and these kinds'.
-    public var words: [String] { Callouts.words + Exercises.words + kinds.flatMap(\.words) }
-
-    /// A custom block of `kind` from what its quote holds.
-    public static func block(of kind: any BlockKind, title: [Inline]?, attributes: Attributes, blocks: [Block],
-                             position: Position) -> CustomBlock {
-        CustomBlock(kind: kind.name, target: kind.target, blocks: [blocks], runs: title.map { [$0] } ?? [],
-                    attributes: attributes, position: position)
-    }
+/// The EPUB's chapter renderer, as kinds that move things to the chapter's end need it.
+public protocol BookWriter: HTMLFamilyWriter {
+    /// An id no other place in the chapter has, made of `base`.
+    mutating func uniqueID(_ base: String) -> String
+    /// How many blocks of the kind the chapter has met, counting this one.
+    mutating func count(_ kind: String) -> Int
+    /// What the kinds move to the chapter's end, by kind.
+    var moved: MovedByKind<MovedBlock> { get set }
 }
 
-extension HTMLFamilyWriter {
-    /// A custom block through its kind; one of a kind this build does not know shows its content.
-    public mutating func custom(_ block: CustomBlock, kinds: BlockKinds, into out: inout String) {
-        guard let kind = kinds[block.kind] else {
-            for inner in block.blocks { render(inner, into: &out) }
-            return
-        }
-        kind.html(block, into: &out, writer: &self)
+/// Something a kind moves to the end of an EPUB chapter (an exercise's solution): its own id,
+/// the id of the place it came from, its heading and its blocks.
+public struct MovedBlock: Sendable {
+    public var id: String
+    public var origin: String
+    public var heading: String
+    public var blocks: [Block]
+    public init(id: String, origin: String, heading: String, blocks: [Block]) {
+        self.id = id; self.origin = origin; self.heading = heading; self.blocks = blocks
     }
 }

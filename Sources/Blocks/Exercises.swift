@@ -1,110 +1,177 @@
 import CourseModel
 import Markup
 
-/// Exercises: the ordered list under a `{.exercises}` heading, each item an exercise numbered in
-/// its chapter, a `> [!SOLUTION]` quote in it its solution (folded on the site, moved to the
-/// chapter's end in the EPUB and to an appendix in the PDF).
-public enum Exercises {
-    /// What exercises are numbered as.
-    public static let target = TargetKind.exercise
-    public static let words = ["ref_exercise", "ref_exercise_start", "exercise_solution", "edition_solutions", "edition_solution_of"]
+/// Exercise lists: the ordered list under an `{.exercises}` heading, found by its own pass over
+/// the chapter once quotes are read. The list holds its items as `Exercises` blocks.
+public struct ExerciseLists: BlockKind {
+    public let name = "exercises"
+    public let markers: [String] = []
+    /// `> [!SOLUTION]`, read inside an exercise, is a plain quote elsewhere.
+    public let plainMarkers = [Exercises.solutionMarker]
+    public let target: TargetKind? = nil
+    public let words: [String] = []
 
-    /// The site's list: each exercise with its label, its text and its solution folded.
-    public static func html(_ exercises: [Exercise], into out: inout String, writer: inout some HTMLFamilyWriter) {
-        out += "<ol class=\"exercises\">\n"
-        for exercise in exercises {
-            out += "<li class=\"exercise\"\(writer.dialect.idAttribute(exercise.id))>\n"
-            if let number = exercise.number {
-                out += "<p class=\"exercise-label\">\(escapeHTML(number.label(writer.strings["ref_exercise_start"])))</p>\n"
-            }
-            writer.withLoose { $0.render(exercise.blocks, into: &out) }
-            if let solution = exercise.solution {
-                out += "<details class=\"solution\">\n<summary>\(escapeHTML(writer.strings["exercise_solution"]))</summary>\n"
-                writer.withLoose { $0.render(solution, into: &out) }
-                out += "</details>\n"
-            }
-            out += "</li>\n"
+    public init() {}
+
+    /// The first ordered list of each `{.exercises}` section (a section without one is warned about).
+    public func recognise(_ input: [Block], parser: inout some BlockParser) -> [Block] {
+        var output: [Block] = []
+        var section: (heading: Heading, found: Bool)?
+        func finish(_ parser: inout some BlockParser) {
+            guard let (heading, found) = section, !found else { return }
+            parser.warn(.exercisesList, "the exercises section has no numbered list of exercises", at: heading.position,
+                        suggestion: "write each exercise as an item of an ordered list (1. …)")
         }
+        for block in input {
+            switch block {
+            case .heading(let heading):
+                if let open = section, heading.level <= open.heading.level {
+                    finish(&parser)
+                    section = nil
+                }
+                if heading.attributes.classes.contains("exercises") { section = (heading, false) }
+                output.append(block)
+            case .list(let list) where section?.found == false && list.ordered:
+                section?.found = true
+                let items = list.items.map { Block.custom(Exercises.exercise(from: $0, parser: parser)) }
+                output.append(.custom(CustomBlock(kind: name, target: nil, blocks: [items], runs: [], attributes: Attributes(), position: .unknown)))
+            default:
+                output.append(block)
+            }
+        }
+        finish(&parser)
+        return output
+    }
+
+    /// The site's and the book's list; its exercises write their items.
+    public func html(_ block: CustomBlock, into out: inout String, writer: inout some HTMLFamilyWriter) {
+        out += "<ol class=\"exercises\">\n"
+        for inner in block.blocks { writer.render(inner, into: &out) }
         out += "</ol>\n"
     }
 
-    /// What a book's chapter keeps for its exercises: how many it has met (one without an id
-    /// gets `exercise-N`) and the solutions it moves to its end.
-    public struct Moved: Sendable {
-        public struct Solution: Sendable {
-            public var id: String
-            public var exerciseID: String
-            public var heading: String
-            public var blocks: [Block]
+    /// The PDF's exercises, one after the other.
+    public func typst(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter) {
+        out += writer.typst(block.blocks.flatMap { $0 }, open: "", close: "", weight: 0)
+    }
+}
+
+/// An exercise, numbered in its chapter: its text (`blocks[0]`, a trailing `{#id}` on its first
+/// paragraph its id) and its solution (`blocks[1]`, when it has one), folded on the site, moved
+/// to the chapter's end in the EPUB and to an appendix in the PDF.
+public struct Exercises: BlockKind {
+    public static let solutionMarker = "SOLUTION"
+    static let kindName = "exercise"
+    public let name = Exercises.kindName
+    public let markers: [String] = []
+    public let target: TargetKind? = .exercise
+    public let words = ["ref_exercise", "ref_exercise_start", "exercise_solution", "edition_solutions", "edition_solution_of"]
+    public let appendix: BookAppendix? = BookAppendix(titleKey: "edition_solutions", label: "primer-solutions")
+
+    public init() {}
+
+    /// An item of an exercise list as an exercise: its first `> [!SOLUTION]` quote is its solution.
+    static func exercise(from item: ListItem, parser: some BlockParser) -> CustomBlock {
+        var blocks: [Block] = []
+        var solution: [Block]?
+        for block in item.blocks {
+            if case .quote(let inner) = block, solution == nil, let quote = parser.markedQuote(inner), quote.marker == solutionMarker {
+                solution = quote.blocks
+            } else {
+                blocks.append(block)
+            }
         }
-        var count = 0
-        public var solutions = MovedToEnd<Solution>()
-        public init() {}
+        var attributes = Attributes()
+        if case .paragraph(let inlines, let position)? = blocks.first {
+            let (content, found) = parser.trailingAttributes(inlines)
+            if let found { attributes = found; blocks[0] = .paragraph(content, position) }
+        }
+        var exercise = CustomBlock(kind: kindName, target: .exercise, blocks: [blocks] + (solution.map { [$0] } ?? []), runs: [],
+                                   attributes: attributes, position: parser.firstPosition(in: item.blocks))
+        exercise.id = attributes.id
+        return exercise
     }
 
-    /// The EPUB's list: every exercise with an id, each solution replaced by a link to it at the
-    /// chapter's end (`xhtmlSolutions`).
-    public static func xhtml(_ exercises: [Exercise], into out: inout String, writer: inout some BookWriter) {
-        out += "<ol class=\"exercises\">\n"
-        for exercise in exercises {
-            writer.exercises.count += 1
-            let id = exercise.id.flatMap { $0.isEmpty ? nil : $0 } ?? writer.uniqueID("exercise-\(writer.exercises.count)")
-            out += "<li class=\"exercise\" id=\"\(escapeHTML(id))\">\n"
-            if let number = exercise.number {
-                out += "<p class=\"exercise-label\">\(escapeHTML(number.label(writer.strings["ref_exercise_start"])))</p>\n"
-            }
-            writer.withLoose { $0.render(exercise.blocks, into: &out) }
-            if let solution = exercise.solution {
-                let solutionID = writer.uniqueID("solution-" + id)
-                let heading = exercise.number.map { writer.strings.format("edition_solution_of", $0.label(writer.strings["ref_exercise"])) }
-                    ?? writer.strings["exercise_solution"]
-                writer.exercises.solutions.append(Moved.Solution(id: solutionID, exerciseID: id, heading: heading, blocks: solution))
-                out += "<p class=\"solution-link\"><a href=\"#\(escapeHTML(solutionID))\">\(escapeHTML(writer.strings["exercise_solution"]))</a></p>\n"
-            }
-            out += "</li>\n"
+    static func solution(of block: CustomBlock) -> [Block]? { block.blocks.count > 1 ? block.blocks[1] : nil }
+
+    /// The site's item: the exercise with its label, its text and its solution folded.
+    public func html(_ block: CustomBlock, into out: inout String, writer: inout some HTMLFamilyWriter) {
+        out += "<li class=\"exercise\"\(writer.dialect.idAttribute(block.id))>\n"
+        label(block, into: &out, strings: writer.strings)
+        writer.withLoose { $0.render(block.blocks.first ?? [], into: &out) }
+        if let solution = Self.solution(of: block) {
+            out += "<details class=\"solution\">\n<summary>\(escapeHTML(writer.strings["exercise_solution"]))</summary>\n"
+            writer.withLoose { $0.render(solution, into: &out) }
+            out += "</details>\n"
         }
-        out += "</ol>\n"
+        out += "</li>\n"
     }
 
-    /// The chapter's "Solutions" section, or nothing without solutions; its id.
-    public static func xhtmlSolutions(into out: inout String, writer: inout some BookWriter) -> String? {
-        guard !writer.exercises.solutions.isEmpty else { return nil }
-        let id = writer.uniqueID("solutions")
-        out += "<section class=\"solutions\" id=\"\(escapeHTML(id))\">\n<h2>\(escapeHTML(writer.strings["edition_solutions"]))</h2>\n"
-        while let solution = writer.exercises.solutions.next() {  // a solution may hold exercises of its own
+    func label(_ block: CustomBlock, into out: inout String, strings: UIStrings) {
+        guard let number = block.number else { return }
+        out += "<p class=\"exercise-label\">\(escapeHTML(number.label(strings["ref_exercise_start"])))</p>\n"
+    }
+
+    /// The EPUB's item: always with an id, its solution replaced by a link to it at the chapter's end.
+    public func xhtml(_ block: CustomBlock, into out: inout String, writer: inout some BookWriter) {
+        let count = writer.count(name)
+        let id = block.id.flatMap { $0.isEmpty ? nil : $0 } ?? writer.uniqueID("exercise-\(count)")
+        out += "<li class=\"exercise\" id=\"\(escapeHTML(id))\">\n"
+        label(block, into: &out, strings: writer.strings)
+        writer.withLoose { $0.render(block.blocks.first ?? [], into: &out) }
+        if let solution = Self.solution(of: block) {
+            let solutionID = writer.uniqueID("solution-" + id)
+            let heading = block.number.map { writer.strings.format("edition_solution_of", $0.label(writer.strings["ref_exercise"])) }
+                ?? writer.strings["exercise_solution"]
+            writer.moved.append(MovedBlock(id: solutionID, origin: id, heading: heading, blocks: solution), kind: name)
+            out += "<p class=\"solution-link\"><a href=\"#\(escapeHTML(solutionID))\">\(escapeHTML(writer.strings["exercise_solution"]))</a></p>\n"
+        }
+        out += "</li>\n"
+    }
+
+    /// The chapter's "Solutions" section, or nothing without solutions.
+    public func xhtmlEnd(into out: inout String, writer: inout some BookWriter) -> BookSection? {
+        guard !writer.moved.isEmpty(name) else { return nil }
+        let section = BookSection(id: writer.uniqueID("solutions"), title: writer.strings["edition_solutions"])
+        out += "<section class=\"solutions\" id=\"\(escapeHTML(section.id))\">\n<h2>\(escapeHTML(section.title))</h2>\n"
+        while let solution = writer.moved.next(name) {  // a solution may hold exercises of its own
             out += "<section class=\"solution\" id=\"\(escapeHTML(solution.id))\">\n"
-            out += "<h3><a href=\"#\(escapeHTML(solution.exerciseID))\">\(escapeHTML(solution.heading))</a></h3>\n"
+            out += "<h3><a href=\"#\(escapeHTML(solution.origin))\">\(escapeHTML(solution.heading))</a></h3>\n"
             writer.withLoose { $0.render(solution.blocks, into: &out) }
             out += "</section>\n"
         }
         out += "</section>\n"
-        return id
+        return section
     }
 
-    /// The PDF's exercises: each in a block with its label, its solution moved to the appendix
-    /// (`TypstFamilyWriter.solutions`) and referred to with its page.
-    public static func typst(_ exercises: [Exercise], into out: inout String, writer: inout some TypstFamilyWriter) {
-        for exercise in exercises {
-            let id = exercise.id ?? ""
-            out += "#block(above: 1.4em, below: 1.2em, breakable: true)[\n#metadata(\"exercise\") \(writer.label(id))"
-            if let number = exercise.number {
-                out += "#primer-label[\(writer.text(number.label(writer.strings["ref_exercise_start"])))]"
-            }
-            out += "\n\n"
-            out += writer.typst(exercise.blocks, open: "", close: "", weight: 0)
-            if exercise.solution != nil {
-                writer.solutions.append(exercise)
-                let name = exercise.number.map { $0.label(writer.strings["ref_exercise"]) } ?? ""
-                let text = writer.text(writer.strings.format("edition_solution_of", name))
-                out += "#text(size: 8.5pt, style: \"italic\")[\(writer.pageReference(text: text, to: writer.label(id + "--solution")))]\n"
-            }
-            out += "]\n\n"
+    /// The PDF's exercise: a block with its label, its solution moved to the appendix and
+    /// referred to with its page.
+    public func typst(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter) {
+        let id = block.id ?? ""
+        out += "#block(above: 1.4em, below: 1.2em, breakable: true)[\n#metadata(\"exercise\") \(writer.label(id))"
+        if let number = block.number {
+            out += "#primer-label[\(writer.text(number.label(writer.strings["ref_exercise_start"])))]"
         }
+        out += "\n\n"
+        out += writer.typst(block.blocks.first ?? [], open: "", close: "", weight: 0)
+        if Self.solution(of: block) != nil {
+            writer.moved.append(block, kind: name)
+            let number = block.number.map { $0.label(writer.strings["ref_exercise"]) } ?? ""
+            let text = writer.text(writer.strings.format("edition_solution_of", number))
+            out += "#text(size: 8.5pt, style: \"italic\")[\(writer.pageReference(text: text, to: writer.label(id + "--solution")))]\n"
+        }
+        out += "]\n\n"
     }
-}
 
-/// The EPUB's chapter renderer, as exercises need it: ids it makes differ from the chapter's.
-public protocol BookWriter: HTMLFamilyWriter {
-    mutating func uniqueID(_ base: String) -> String
-    var exercises: Exercises.Moved { get set }
+    /// The solution in the appendix: a heading that names the exercise, the page it is on, the text.
+    public func typstAppendix(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter) {
+        let id = block.id ?? ""
+        let number = block.number.map { $0.label(writer.strings["ref_exercise"]) } ?? ""
+        let start = block.number.map { $0.label(writer.strings["ref_exercise_start"]) } ?? ""
+        out += "#heading(level: \(writer.chapterLevel + 2), numbering: none, outlined: false, bookmarked: false)"
+        out += "[\(writer.text(writer.strings.format("edition_solution_of", number)))] \(writer.label(id + "--solution"))\n"
+        out += "#text(size: 8.5pt, style: \"italic\")[\(writer.pageReference(text: writer.text(start), to: writer.label(id)))]\n\n"
+        out += writer.typst(Self.solution(of: block) ?? [], open: "", close: "", weight: 0)
+        out += "\n"
+    }
 }

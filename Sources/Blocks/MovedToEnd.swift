@@ -22,3 +22,19 @@ public struct MovedToEnd<Item> {
 }
 
 extension MovedToEnd: Sendable where Item: Sendable {}
+
+/// What each kind of block moves to the end (of a chapter, or of the book), by the kind's name.
+public struct MovedByKind<Item> {
+    private var queues: [String: MovedToEnd<Item>] = [:]
+
+    public init() {}
+
+    public func isEmpty(_ kind: String) -> Bool { queues[kind]?.isEmpty ?? true }
+
+    public mutating func append(_ item: Item, kind: String) { queues[kind, default: MovedToEnd()].append(item) }
+
+    /// The kind's next item not yet written, or nil when all are.
+    public mutating func next(_ kind: String) -> Item? { queues[kind]?.next() }
+}
+
+extension MovedByKind: Sendable where Item: Sendable {}

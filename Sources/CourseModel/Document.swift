@@ -201,38 +201,6 @@ public struct ListItem: Hashable, Sendable {
     public init(blocks: [Block], checked: Bool?) { self.blocks = blocks; self.checked = checked }
 }
 
-/// A callout's kind: GitHub's five alert kinds, or one a course declares (`callouts:` in course.yml).
-public struct CalloutKind: RawRepresentable, Hashable, Sendable {
-    /// Upper case, as written in `> [!NOTE]`.
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
-    public init(_ name: String) { self.init(rawValue: name) }
-    public static let note = CalloutKind("NOTE"), tip = CalloutKind("TIP"), important = CalloutKind("IMPORTANT"),
-                      warning = CalloutKind("WARNING"), caution = CalloutKind("CAUTION")
-    public static let builtIn: [CalloutKind] = [.note, .tip, .important, .warning, .caution]
-    /// The string catalog key of its label: `callout_note`.
-    public var labelKey: String { "callout_" + rawValue.lowercased() }
-}
-
-/// A callout: its kind and, when the author gave one (`> [!WARNING] Mind the gap`), its own title.
-public struct Callout: Hashable, Sendable {
-    public var kind: CalloutKind
-    public var title: [Inline]?
-    public init(kind: CalloutKind, title: [Inline]? = nil) { self.kind = kind; self.title = title }
-}
-
-public struct Exercise: Hashable, Sendable {
-    public var blocks: [Block]
-    public var solution: [Block]?
-    public var attributes: Attributes
-    public var position: Position
-    public var id: String?
-    public var number: Numbering?
-    public init(blocks: [Block], solution: [Block]?, attributes: Attributes, position: Position) {
-        self.blocks = blocks; self.solution = solution; self.attributes = attributes; self.position = position
-    }
-}
-
 /// A block of a kind declared through the content-block seam (`BlockKind` in the Blocks module):
 /// its kind's name, the blocks and the runs of text it holds, and its number once resolved.
 public struct CustomBlock: Hashable, Sendable {
@@ -240,12 +208,16 @@ public struct CustomBlock: Hashable, Sendable {
     public var kind: String
     /// What it is numbered as (its kind's `target`), or nil when it has no number.
     public var target: TargetKind?
-    /// The blocks it holds (walked and rewritten by every stage, see `Walk.swift`).
+    /// The blocks it holds (walked and rewritten by every stage, see `Walk.swift`), blocks of
+    /// other kinds too (an exercise list's exercises).
     public var blocks: [[Block]]
     /// The runs of text it holds itself, such as its title.
     public var runs: [[Inline]]
     public var attributes: Attributes
     public var position: Position
+    /// The marker it was written with (`NOTE` for `> [!NOTE]`), for a kind that answers to
+    /// several; empty for one found otherwise.
+    public var marker = ""
     /// Set by the resolve stage when it is numbered.
     public var id: String?
     public var number: Numbering?
@@ -255,19 +227,17 @@ public struct CustomBlock: Hashable, Sendable {
     }
 }
 
-/// Like `Inline`: the large cases are boxed, a paragraph, a quote or a list of exercises is not.
+/// Like `Inline`: the large cases are boxed, a paragraph or a quote is not.
 public enum Block: Hashable, Sendable {
     case paragraph([Inline], Position)
     indirect case heading(Heading)
     indirect case code(CodeBlock)
     case html(String)
     case quote([Block])
-    indirect case callout(Callout, [Block])
     indirect case list(ListBlock)
     case rule
     indirect case table(Table)
     indirect case figure(Figure)
-    case exercises([Exercise])
     case footnoteDefinition(label: String, blocks: [Block])
     /// A sample of the samples package; the resolve stage turns it into listings and output.
     indirect case sample(SampleEmbed)
@@ -280,7 +250,7 @@ public enum Block: Hashable, Sendable {
     case listingOnlyNote(inline: Bool)
     /// Links from a sample's block to its gallery entry and its download.
     case sampleLinks(String)
-    /// A block of a kind declared through the seam (see `CustomBlock`).
+    /// A block of a kind declared through the seam (see `CustomBlock`): callouts, exercises.
     indirect case custom(CustomBlock)
 }
 

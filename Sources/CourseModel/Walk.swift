@@ -2,13 +2,12 @@
 /// stage that walks or rewrites a document goes through these, so a new container (or a
 /// container a stage forgot, as footnotes once were) is a change here, not in each stage.
 public extension Block {
-    /// The lists of blocks this block holds, in document order: a quote's or callout's, each
-    /// list item's, each exercise's text and then its solution, a footnote's, a custom block's.
+    /// The lists of blocks this block holds, in document order: a quote's, each list item's, a
+    /// footnote's, a custom block's (a callout's, each exercise's text and then its solution).
     var containedBlocks: [[Block]] {
         switch self {
-        case .quote(let inner), .callout(_, let inner), .footnoteDefinition(_, let inner): return [inner]
+        case .quote(let inner), .footnoteDefinition(_, let inner): return [inner]
         case .list(let list): return list.items.map(\.blocks)
-        case .exercises(let exercises): return exercises.flatMap { [$0.blocks] + ($0.solution.map { [$0] } ?? []) }
         case .custom(let custom): return custom.blocks
         default: return []
         }
@@ -19,13 +18,8 @@ public extension Block {
     @inline(__always)
     func forEachContained(_ body: ([Block]) -> Void) {
         switch self {
-        case .quote(let inner), .callout(_, let inner), .footnoteDefinition(_, let inner): body(inner)
+        case .quote(let inner), .footnoteDefinition(_, let inner): body(inner)
         case .list(let list): for item in list.items { body(item.blocks) }
-        case .exercises(let exercises):
-            for exercise in exercises {
-                body(exercise.blocks)
-                if let solution = exercise.solution { body(solution) }
-            }
         case .custom(let custom): for inner in custom.blocks { body(inner) }
         default: break
         }
@@ -44,18 +38,10 @@ public extension Block {
     func mappingContainedBlocks(_ transform: ([Block]) -> [Block]) -> Block {
         switch self {
         case .quote(let inner): return .quote(transform(inner))
-        case .callout(let kind, let inner): return .callout(kind, transform(inner))
         case .footnoteDefinition(let label, let inner): return .footnoteDefinition(label: label, blocks: transform(inner))
         case .list(var list):
             list.items = list.items.map { ListItem(blocks: transform($0.blocks), checked: $0.checked) }
             return .list(list)
-        case .exercises(let exercises):
-            return .exercises(exercises.map { original in
-                var exercise = original
-                exercise.blocks = transform(exercise.blocks)
-                exercise.solution = exercise.solution.map(transform)
-                return exercise
-            })
         case .custom(var custom):
             custom.blocks = custom.blocks.map(transform)
             return .custom(custom)
@@ -66,14 +52,13 @@ public extension Block {
 
     /// The runs of text this block holds itself (not those of blocks inside it), in document
     /// order: a paragraph's, a heading's, each table cell's and its caption, a figure's alt text,
-    /// a callout's title.
+    /// a custom block's (a callout's title).
     var inlineRuns: [[Inline]] {
         switch self {
         case .paragraph(let inlines, _): return [inlines]
         case .heading(let heading): return [heading.content]
         case .table(let table): return table.header + table.rows.flatMap { $0 } + (table.caption.map { [$0] } ?? [])
         case .figure(let figure): return [figure.image.alt]
-        case .callout(let callout, _): return callout.title.map { [$0] } ?? []
         case .custom(let custom): return custom.runs
         default: return []
         }
@@ -91,7 +76,6 @@ public extension Block {
             table.caption = table.caption.map(transform)
             return .table(table)
         case .figure(var figure): figure.image.alt = transform(figure.image.alt); return .figure(figure)
-        case .callout(var callout, let inner): callout.title = callout.title.map(transform); return .callout(callout, inner)
         case .custom(var custom): custom.runs = custom.runs.map(transform); return .custom(custom)
         default: return self
         }

@@ -1,3 +1,4 @@
+import Blocks
 import CourseModel
 import ContentCache
 import Foundation
@@ -83,7 +84,7 @@ struct Book {
         func add(_ path: String, _ text: String) { files.append((path, Array(XML.clean(text).utf8))) }
         add("META-INF/container.xml", container)
         add("\(EPUBPaths.folder)/\(EPUBPaths.package)", package)
-        add("\(EPUBPaths.folder)/\(EPUBPaths.nav)", Self.navigation(input, solutions: documents.map(\.solutionsID)))
+        add("\(EPUBPaths.folder)/\(EPUBPaths.nav)", Self.navigation(input, endSections: documents.map(\.endSections)))
         add("\(EPUBPaths.folder)/\(EPUBPaths.cover)", Self.coverPage(title: title, strings: strings, locale: locale))
         add("\(EPUBPaths.folder)/\(EPUBPaths.coverImage)", EPUBStyle.coverImage(title: title, locale: locale))
         add("\(EPUBPaths.folder)/\(EPUBPaths.style)", EPUBStyle.css)
@@ -122,8 +123,8 @@ struct Book {
     }
 
     /// `nav.xhtml`: the table of contents (parts when there are several, chapters, their
-    /// sections and solutions) and the landmarks.
-    static func navigation(_ input: EditionInput, solutions: [String?]) -> String {
+    /// sections and the sections the kinds of block wrote at their end) and the landmarks.
+    static func navigation(_ input: EditionInput, endSections: [[BookSection]]) -> String {
         let strings = input.strings
         let config = input.course.config
         let pages = input.pages
@@ -153,9 +154,8 @@ struct Book {
         func chapter(_ index: Int) -> String {
             let page = pages[index]
             var entries = page.outline
-            if let id = solutions[index] {
-                entries.append(OutlineEntry(depth: entries.map(\.depth).min() ?? 2, number: nil,
-                                            title: input.strings(of: page)["edition_solutions"], id: id))
+            for section in endSections[index] {
+                entries.append(OutlineEntry(depth: entries.map(\.depth).min() ?? 2, number: nil, title: section.title, id: section.id))
             }
             let label = strings.chapterLabel(page.numbering.label).map { XML.escape($0 + strings["label_title_separator"]) } ?? ""
             var out = "<li><a href=\"\(XML.escapeURL(EPUBPaths.chapter(page.id)))\">\(label)\(text(page.title, in: page))</a>"

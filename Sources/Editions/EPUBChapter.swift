@@ -18,8 +18,8 @@ struct EPUBChapterDocument: Sendable {
     var diagnostics: [Diagnostic]
     /// Whether the document holds inline SVG (the manifest says so with `properties="svg"`).
     var hasSVG: Bool
-    /// The id of its "Solutions" section, when the chapter has solutions.
-    var solutionsID: String?
+    /// The sections the kinds of block wrote at its end (its exercises' solutions).
+    var endSections: [BookSection]
 }
 
 /// Where the book's parts are, from the book's folder (`EPUB/`).
@@ -80,7 +80,8 @@ struct EPUBChapterRenderer: BookWriter {
 
     var footnotes = FootnoteLedger()
 
-    var exercises = Exercises.Moved()
+    var moved = MovedByKind<MovedBlock>()
+    private var counts: [String: Int] = [:]
 
     init(input: EditionInput, page: ChapterPage, chapterFiles: [String: String]) {
         self.input = input
@@ -117,16 +118,16 @@ struct EPUBChapterRenderer: BookWriter {
         out += body()
         out += "</section>\n</body>\n</html>\n"
         return EPUBChapterDocument(xhtml: XML.clean(out), resources: resources.keys.sorted().map { resources[$0]! },
-                                   diagnostics: diagnostics, hasSVG: hasSVG, solutionsID: solutionsID)
+                                   diagnostics: diagnostics, hasSVG: hasSVG, endSections: endSections)
     }
 
-    private var solutionsID: String?
+    private var endSections: [BookSection] = []
 
     private mutating func body() -> String {
         var out = ""
         out.reserveCapacity(8192)
         renderSections(page.document.blocks, into: &out)
-        solutionsID = Exercises.xhtmlSolutions(into: &out, writer: &self)
+        endSections = movedToEnd(kinds: input.kinds, into: &out)
         renderFootnotes(into: &out)
         return out
     }
@@ -139,7 +140,6 @@ struct EPUBChapterRenderer: BookWriter {
             case .code(let code), .snippet(let code, _): if let id = code.id { usedIDs.insert(id) }
             case .figure(let figure): if let id = figure.id { usedIDs.insert(id) }
             case .table(let table): if let id = table.id { usedIDs.insert(id) }
-            case .exercises(let exercises): for exercise in exercises { if let id = exercise.id { usedIDs.insert(id) } }
             case .custom(let custom): if let id = custom.id { usedIDs.insert(id) }
             case .html(let html) where rawHTML: usedIDs.formUnion(SanitizedHTML.ids(in: html))
             default: break
@@ -156,6 +156,11 @@ struct EPUBChapterRenderer: BookWriter {
         while usedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") { id = "\(base)-\(n)"; n += 1 }
         usedIDs.insert(id)
         return id
+    }
+
+    mutating func count(_ kind: String) -> Int {
+        counts[kind, default: 0] += 1
+        return counts[kind]!
     }
 
     private func idAttribute(_ id: String?) -> String {
@@ -185,8 +190,6 @@ struct EPUBChapterRenderer: BookWriter {
             out += book.hasSuffix("\n") ? book : book + "\n"
         case .quote(let inner):
             quote(inner, into: &out)
-        case .callout(let callout, let inner):
-            Callouts.html(callout, inner, into: &out, writer: &self)
         case .list(let list):
             self.list(list, into: &out)
         case .rule:
@@ -197,8 +200,6 @@ struct EPUBChapterRenderer: BookWriter {
             out += "<figure class=\"figure\"\(idAttribute(figure.id))>\n"
             if let img = imageTag(figure.image, drawn: figure.drawn) { out += img + "\n" }
             figureCaption(figure, into: &out)
-        case .exercises(let exercises):
-            Exercises.xhtml(exercises, into: &out, writer: &self)
         case .footnoteDefinition(let label, let blocks):
             footnotes.define(label, blocks: blocks)
         case .output(let output):
@@ -215,7 +216,7 @@ struct EPUBChapterRenderer: BookWriter {
         case .snippet(let code, _):
             render(.code(code), into: &out)
         case .custom(let block):
-            custom(block, kinds: input.kinds, into: &out)
+            customInBook(block, kinds: input.kinds, into: &out)
         }
     }
 

@@ -1,3 +1,4 @@
+import Blocks
 import CourseModel
 import Foundation
 import Highlight
@@ -16,8 +17,8 @@ public struct TypstBook: Sendable, Hashable {
 /// The resolved course of one locale as a Typst book: title page, contents, parts and chapters
 /// with the model's numbers and labels, every id a Typst label, cross-references with the page
 /// they point to, listings highlighted by Typst (`raw` with the language, on a light palette),
-/// outputs and compiler errors set apart, figures as they are (SVG stays SVG), footnotes, and the
-/// solutions of the exercises in an appendix at the end.
+/// outputs and compiler errors set apart, figures as they are (SVG stays SVG), footnotes, and
+/// what the kinds of block move to an appendix at the end (the exercises' solutions).
 public enum TypstWriter {
     /// The width of the text block in points (B5 with the margins below): images never exceed it.
     static let textWidth = 385.0
@@ -37,7 +38,8 @@ public enum TypstWriter {
         // The text starts on a right-hand page, numbered 1 (a blank page before it when needed).
         out += "#pagebreak(weak: true, to: \"odd\")\n#set page(numbering: \"1\")\n#counter(page).update(1)\n\n"
 
-        var solutions: [String] = []
+        let appendixKinds = input.kinds.kinds.filter { $0.appendix != nil }
+        var appendices = Array(repeating: [String](), count: appendixKinds.count)
         var diagnostics: [Diagnostic] = []
         for (partIndex, part) in parts.enumerated() {
             if parts.count > 1 {
@@ -50,14 +52,17 @@ public enum TypstWriter {
                                            baseURL: input.course.config.baseURL, rawHTML: input.course.config.rawHTML)
                 writer.kinds = input.kinds
                 out += writer.chapter(&book)
-                if let solution = writer.solutionsSection(&book) { solutions.append(solution) }
+                for (index, kind) in appendixKinds.enumerated() {
+                    if let section = writer.appendixSection(kind, &book) { appendices[index].append(section) }
+                }
                 diagnostics += writer.limits.diagnostics
             }
         }
-        if !solutions.isEmpty {
+        for (kind, sections) in zip(appendixKinds, appendices) where !sections.isEmpty {
+            guard let appendix = kind.appendix else { continue }
             out += "#pagebreak(weak: true, to: \"odd\")\n"
-            out += "#heading(level: \(chapterLevel), numbering: none)[\(TypstMarkup.text(strings["edition_solutions"]))] <primer-solutions>\n\n"
-            out += solutions.joined(separator: "\n")
+            out += "#heading(level: \(chapterLevel), numbering: none)[\(TypstMarkup.text(strings[appendix.titleKey]))] <\(appendix.label)>\n\n"
+            out += sections.joined(separator: "\n")
             out += "#metadata(none) <primer-end>\n"
         }
         var typst = TypstBook(main: out, files: book.files)
@@ -103,7 +108,6 @@ public enum TypstWriter {
                 case .code(let c), .snippet(let c, _): ids = c.isListing ? [c.id] : []
                 case .figure(let f): ids = [f.id]
                 case .table(let t): ids = [t.id]
-                case .exercises(let list): ids = list.map(\.id)
                 case .custom(let custom): ids = [custom.id]
                 default: break
                 }

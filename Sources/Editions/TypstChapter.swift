@@ -4,7 +4,8 @@ import Foundation
 import Highlight
 import Markup
 
-/// One chapter as Typst markup; its exercises' solutions are kept for the appendix.
+/// One chapter as Typst markup; what its kinds of block move to an appendix (its exercises'
+/// solutions) is kept for it.
 struct ChapterWriter {
     let page: ChapterPage
     let strings: UIStrings
@@ -15,7 +16,7 @@ struct ChapterWriter {
     var kinds = BlockKinds.standard
     var footnotes = FootnoteLedger()
     var limits = TypstLimitState()
-    var solutions = MovedToEnd<Exercise>()
+    var moved = MovedByKind<CustomBlock>()
 
     init(page: ChapterPage, strings: UIStrings, chapterLevel: Int, baseURL: String?, rawHTML: Bool) {
         self.page = page; self.strings = strings; self.chapterLevel = chapterLevel; self.baseURL = baseURL; self.rawHTML = rawHTML
@@ -36,21 +37,14 @@ struct ChapterWriter {
         return out
     }
 
-    /// The chapter's part of the solutions appendix, or nil when no exercise has a solution.
-    mutating func solutionsSection(_ book: inout BookState) -> String? {
-        guard !solutions.isEmpty else { return nil }
+    /// The chapter's part of `kind`'s appendix, or nil when the chapter moved nothing there.
+    mutating func appendixSection(_ kind: any BlockKind, _ book: inout BookState) -> String? {
+        guard !moved.isEmpty(kind.name) else { return nil }
         var out = "#[\n" + TypstWriter.languageRules(page.contentLocale)
         let numbering = strings.chapterLabel(page.numbering.label).map { "(..n) => " + TypstMarkup.string($0) } ?? "none"
         out += "#heading(level: \(chapterLevel + 1), numbering: \(numbering))[\(TypstMarkup.text(page.title))]\n\n"
-        while let exercise = solutions.next() {
-            let id = exercise.id ?? ""
-            let name = exercise.number.map { $0.label(strings["ref_exercise"]) } ?? ""
-            let startName = exercise.number.map { $0.label(strings["ref_exercise_start"]) } ?? ""
-            out += "#heading(level: \(chapterLevel + 2), numbering: none, outlined: false, bookmarked: false)"
-            out += "[\(TypstMarkup.text(strings.format("edition_solution_of", name)))] \(label(id + "--solution"))\n"
-            out += "#text(size: 8.5pt, style: \"italic\")[\(pageReference(text: TypstMarkup.text(startName), to: label(id)))]\n\n"
-            render(exercise.solution ?? [], into: &out, book: &book)
-            out += "\n"
+        while let block = moved.next(kind.name) {  // an entry may move more blocks (a solution's exercises)
+            withBlockContext(&book) { kind.typstAppendix(block, into: &out, writer: &$0) }
         }
         out += "]\n"
         return out
@@ -134,8 +128,6 @@ struct ChapterWriter {
             out += TypstMarkup.text(rawHTML ? Self.withoutTags(text) : text) + "\n\n"
         case .quote(let inner):
             out += nested("#quote(block: true)[\n", "]\n\n", weight: 4, inside: inner) { $0.blocks(inner, book: &book) }
-        case .callout(let callout, let inner):
-            withBlockContext(&book) { Callouts.typst(callout, inner, into: &out, writer: &$0) }
         case .list(let list):
             let isTasks = list.items.contains { $0.checked != nil }
             // Too deep for Typst, the items are paragraphs one after the other.
@@ -172,8 +164,6 @@ struct ChapterWriter {
             var captionText = caption("figure", figure.number).map { "#strong[\($0)] " } ?? ""
             captionText += inline(figure.image.alt, book: &book)
             out += "#figure(\(content), caption: [\(captionText)], numbering: none, supplement: none) \(label(figure.id ?? ""))\n\n"
-        case .exercises(let exercises):
-            withBlockContext(&book) { Exercises.typst(exercises, into: &out, writer: &$0) }
         case .footnoteDefinition:
             break  // set where it is referenced
         case .output(let output):
@@ -330,6 +320,7 @@ struct TypstBlockContext: TypstFamilyWriter {
     var book: BookState
 
     var strings: UIStrings { chapter.strings }
+    var chapterLevel: Int { chapter.chapterLevel }
 
     mutating func typst(_ blocks: [Block], open: String, close: String, weight: Int) -> String {
         guard weight > 0 else { return open + chapter.blocks(blocks, book: &book) + close }
@@ -347,9 +338,9 @@ struct TypstBlockContext: TypstFamilyWriter {
 
     func pageReference(text: String, to label: String) -> String { chapter.pageReference(text: text, to: label) }
 
-    var solutions: MovedToEnd<Exercise> {
-        get { chapter.solutions }
-        set { chapter.solutions = newValue }
+    var moved: MovedByKind<CustomBlock> {
+        get { chapter.moved }
+        set { chapter.moved = newValue }
     }
 }
 

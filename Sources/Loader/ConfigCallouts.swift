@@ -1,3 +1,4 @@
+import Blocks
 import CourseModel
 import Yams
 
@@ -16,7 +17,7 @@ extension ConfigReader {
                 continue
             }
             let kind = name.uppercased()
-            if CalloutKind.builtIn.contains(CalloutKind(kind)) || kind == "SOLUTION" {
+            if BlockKinds.standard.knows(kind) {
                 draft.diagnostics.append(.error(.settingValue, "[!\(kind)] is one of Primer's own callouts; declare only new kinds", at: draft.at(item)))
             } else if draft.config.calloutKinds[kind] != nil {
                 draft.diagnostics.append(.error(.settingValue, "callout kind '\(name)' is listed twice", at: draft.at(item)))

@@ -2,20 +2,22 @@ import Blocks
 import CourseModel
 
 /// The parse stage: Markdown text → `Document`, with Primer's conventions recognised
-/// (attributes, figures, table captions, callouts, exercises). Pure; safe to call from any thread.
+/// (attributes, figures, table captions, and the kinds of block: callouts, exercises…). Pure;
+/// safe to call from any thread.
 public enum ChapterParser {
     /// With `quotes`, punctuation is smart (cmark's: curly quotes, – for `--`, — for `---`, … for
     /// `...`), and double quotes become the language's own (`«»` in Russian).
-    /// `calloutKinds`: the course's own callout kinds (upper case), beside GitHub's five.
     /// `rawHTML`: raw HTML is published (`raw_html: true`), made safe here (`RawHTMLSanitizer`);
     /// otherwise it stays as written, and the renderers show it as text.
-    /// `kinds`: the kinds of block written `> [!MARKER]` (see `BlockKind`).
+    /// `kinds`: the kinds of block, written `> [!MARKER]` or found by their own pass (see
+    /// `BlockKind`); a course's are `BlockKinds.standard(courseCallouts:)`.
     public static func parse(_ markdown: String, path: String, lineOffset: Int = 0, quotes: QuotationMarks? = nil,
-                             calloutKinds: Set<String> = [], rawHTML: Bool = false, kinds: BlockKinds = .standard) -> (Document, [Diagnostic]) {
+                             rawHTML: Bool = false, kinds: BlockKinds = .standard) -> (Document, [Diagnostic]) {
         let raw = parseWithCmark(markdown, path: path, lineOffset: lineOffset, smart: quotes != nil, rawHTML: rawHTML)
-        var pass = ConventionPass(path: path, calloutKinds: calloutKinds, rawHTML: rawHTML, kinds: kinds)
+        var pass = ConventionPass(path: path, rawHTML: rawHTML, kinds: kinds)
         pass.diagnostics = raw.diagnostics
-        var blocks = pass.exercises(in: pass.blocks(raw.blocks))
+        var blocks = pass.blocks(raw.blocks)
+        for kind in kinds.kinds { blocks = kind.recognise(blocks, parser: &pass) }
         if let quotes, quotes.open != QuotationMarks.english.open || quotes.close != QuotationMarks.english.close {
             blocks = blocks.map { localizingQuotes($0, quotes) }
         }
@@ -43,7 +45,6 @@ public enum ChapterParser {
             case .sample(let embed): if let id = embed.attributes.id { ids.insert(id) }
             case .figure(let figure): if let id = figure.attributes.id { ids.insert(id) }
             case .table(let table): if let id = table.attributes.id { ids.insert(id) }
-            case .exercises(let list): for exercise in list { if let id = exercise.attributes.id { ids.insert(id) } }
             case .custom(let custom): if let id = custom.attributes.id { ids.insert(id) }
             default: break
             }
@@ -96,15 +97,14 @@ public enum ChapterParser {
     }
 }
 
-private struct ConventionPass {
+private struct ConventionPass: BlockParser {
     let path: String
-    let calloutKinds: Set<String>
     let rawHTML: Bool
     let kinds: BlockKinds
     var diagnostics: [Diagnostic] = []
 
-    init(path: String, calloutKinds: Set<String>, rawHTML: Bool, kinds: BlockKinds) {
-        self.path = path; self.calloutKinds = calloutKinds; self.rawHTML = rawHTML; self.kinds = kinds
+    init(path: String, rawHTML: Bool, kinds: BlockKinds) {
+        self.path = path; self.rawHTML = rawHTML; self.kinds = kinds
     }
 
     func location(_ position: Position) -> SourceLocation {
@@ -171,28 +171,7 @@ private struct ConventionPass {
                 }
                 output.append(.table(table))
             case .quote(let inner):
-                if let (kind, title, rest) = alert(in: inner) {
-                    if CalloutKind.builtIn.contains(CalloutKind(kind)) || calloutKinds.contains(kind) {
-                        output.append(.callout(Callout(kind: CalloutKind(kind), title: title), blocks(rest)))
-                    } else if kind == "SOLUTION" {
-                        // Solutions are picked up by the exercises pass; elsewhere they are a plain quote.
-                        output.append(.quote(blocks(inner)))
-                    } else if let custom = kinds.marked(kind) {
-                        let (content, attributes) = AttributeSyntax.splitTrailing(title ?? [])
-                        output.append(.custom(BlockKinds.block(of: custom, title: content.isEmpty ? nil : content, attributes: attributes ?? Attributes(),
-                                                               blocks: blocks(rest), position: firstPosition(in: inner))))
-                    } else {
-                        let known = CalloutKind.builtIn.map(\.rawValue) + calloutKinds.sorted() + kinds.kinds.map(\.marker)
-                        diagnostics.append(.warning(.unknownCallout, "unknown callout [!\(kind)]; it is shown as a plain quote",
-                                                    at: firstLocation(in: inner),
-                                                    suggestion: closestMatch(to: kind, in: known).map { "did you mean [!\($0)]?" }
-                                                        ?? "known callouts: " + known.map { "[!\($0)]" }.joined(separator: ", ")
-                                                            + "; declare a kind of your own in course.yml: callouts: [\(kind.lowercased())]"))
-                        output.append(.quote(blocks(inner)))
-                    }
-                } else {
-                    output.append(.quote(blocks(inner)))
-                }
+                output.append(quote(inner))
             default:
                 // Lists, footnotes (and any container): the same conventions inside.
                 output.append(block.mappingContainedBlocks { blocks($0) })
@@ -200,6 +179,23 @@ private struct ConventionPass {
             index += 1
         }
         return output
+    }
+
+    /// A quote: the block of the kind its `[!MARKER]` names, or a plain quote (with a warning
+    /// when no kind knows the marker).
+    mutating func quote(_ inner: [Block]) -> Block {
+        guard let (marker, title, rest) = alert(in: inner), !kinds.isPlain(marker) else { return .quote(blocks(inner)) }
+        if let kind = kinds.marked(marker) {
+            let quote = MarkedQuote(marker: marker, title: title, blocks: blocks(rest), position: firstPosition(in: inner))
+            return .custom(kind.block(from: quote, parser: self))
+        }
+        let known = kinds.markers
+        diagnostics.append(.warning(.unknownCallout, "unknown callout [!\(marker)]; it is shown as a plain quote",
+                                    at: firstLocation(in: inner),
+                                    suggestion: closestMatch(to: marker, in: known).map { "did you mean [!\($0)]?" }
+                                        ?? "known callouts: " + known.map { "[!\($0)]" }.joined(separator: ", ")
+                                            + "; declare a kind of your own in course.yml: callouts: [\(marker.lowercased())]"))
+        return .quote(blocks(inner))
     }
 
     mutating func embed(_ sample: String, _ code: CodeBlock) -> SampleEmbed {
@@ -290,63 +286,17 @@ private struct ConventionPass {
         return nil
     }
 
-    /// Turns the ordered list under a `{.exercises}` heading into numbered exercises.
-    mutating func exercises(in input: [Block]) -> [Block] {
-        var output: [Block] = []
-        var exercisesLevel: Int?
-        var exercisesHeading: Heading?
-        var found = false
-        func finishSection() {
-            if let heading = exercisesHeading, !found {
-                diagnostics.append(.warning(.exercisesList, "the exercises section has no numbered list of exercises",
-                                            at: location(heading.position),
-                                            suggestion: "write each exercise as an item of an ordered list (1. …)"))
-            }
-        }
-        for block in input {
-            switch block {
-            case .heading(let heading):
-                if let level = exercisesLevel, heading.level <= level {
-                    finishSection()
-                    exercisesLevel = nil
-                    exercisesHeading = nil
-                }
-                if heading.attributes.classes.contains("exercises") {
-                    exercisesLevel = heading.level
-                    exercisesHeading = heading
-                    found = false
-                }
-                output.append(block)
-            case .list(let list) where exercisesLevel != nil && list.ordered && !found:
-                found = true
-                output.append(.exercises(list.items.map(exercise(from:))))
-            default:
-                output.append(block)
-            }
-        }
-        finishSection()
-        return output
+    // MARK: What a kind's recognition asks of the parser
+
+    func markedQuote(_ blocks: [Block]) -> MarkedQuote? {
+        guard let (marker, title, rest) = alert(in: blocks) else { return nil }
+        return MarkedQuote(marker: marker, title: title, blocks: rest, position: firstPosition(in: blocks))
     }
 
-    func exercise(from item: ListItem) -> Exercise {
-        var blocks: [Block] = []
-        var solution: [Block]?
-        for block in item.blocks {
-            if case .quote(let inner) = block, let (kind, _, rest) = alert(in: inner), kind == "SOLUTION", solution == nil {
-                solution = rest
-            } else {
-                blocks.append(block)
-            }
-        }
-        var attributes = Attributes()
-        if case .paragraph(let inlines, let position)? = blocks.first {
-            let (content, found) = AttributeSyntax.splitTrailing(inlines)
-            if let found { attributes = found; blocks[0] = .paragraph(content, position) }
-        }
-        var exercise = Exercise(blocks: blocks, solution: solution, attributes: attributes,
-                                position: firstPosition(in: item.blocks))
-        exercise.id = attributes.id
-        return exercise
+    func trailingAttributes(_ inlines: [Inline]) -> ([Inline], Attributes?) { AttributeSyntax.splitTrailing(inlines) }
+
+    mutating func warn(_ code: DiagnosticCode, _ message: String, at position: Position, suggestion: String?) {
+        diagnostics.append(.warning(code, message, at: location(position), suggestion: suggestion))
     }
 
     func firstPosition(in blocks: [Block]) -> Position {

@@ -1,3 +1,4 @@
+import Blocks
 import CourseModel
 
 /// Everything the parse of one chapter text reads, as a value: two equal inputs give the same
@@ -12,17 +13,17 @@ public struct ParseInput: Equatable, Sendable {
     public var bodyLine: Int
     /// The language's quotation marks, with smart punctuation on.
     public var quotes: QuotationMarks?
-    /// The course's own callout kinds.
-    public var calloutKinds: Set<String>
+    /// The kinds of block the course knows (`BlockKinds.standard(courseCallouts:)`).
+    public var kinds: BlockKinds
     /// `raw_html: true`: raw HTML is made safe in the parse (and published).
     public var rawHTML: Bool
 
-    public init(path: String, body: String, bodyLine: Int, quotes: QuotationMarks?, calloutKinds: Set<String>, rawHTML: Bool) {
+    public init(path: String, body: String, bodyLine: Int, quotes: QuotationMarks?, kinds: BlockKinds, rawHTML: Bool) {
         self.path = path; self.body = ByteKey(body); self.bodyLine = bodyLine
-        self.quotes = quotes; self.calloutKinds = calloutKinds; self.rawHTML = rawHTML
+        self.quotes = quotes; self.kinds = kinds; self.rawHTML = rawHTML
     }
 
     public func parse() -> (Document, [Diagnostic]) {
-        ChapterParser.parse(body.text, path: path, lineOffset: bodyLine - 1, quotes: quotes, calloutKinds: calloutKinds, rawHTML: rawHTML)
+        ChapterParser.parse(body.text, path: path, lineOffset: bodyLine - 1, quotes: quotes, rawHTML: rawHTML, kinds: kinds)
     }
 }

@@ -1,3 +1,4 @@
+import Blocks
 import CourseModel
 import Extras
 import Localization
@@ -22,10 +23,10 @@ extension BuildRun {
     }
 
     /// How a chapter's text is parsed: the quotation marks of its language (CLDR's, through ICU)
-    /// with smart punctuation, and the course's own callout kinds.
+    /// with smart punctuation, and the kinds of block the course knows (its own callouts among them).
     struct ParseSettings: Sendable {
         var quotes: [LocaleTag: QuotationMarks]
-        var calloutKinds: Set<String>
+        var kinds: BlockKinds
         /// `raw_html: true`: raw HTML is made safe in the parse (and published).
         var rawHTML: Bool
 
@@ -33,13 +34,13 @@ extension BuildRun {
             let config = loaded.sources.config
             let needed = Set(loaded.locales.flatMap { $0.fallbackChain(source: config.sourceLocale) })
             quotes = config.smartPunctuation ? Dictionary(uniqueKeysWithValues: needed.map { ($0, LocaleQuotes.marks(for: $0)) }) : [:]
-            calloutKinds = Set(config.calloutKinds.keys)
+            kinds = BlockKinds.standard(courseCallouts: config.calloutKinds.keys)
             rawHTML = config.rawHTML
         }
 
         func input(_ chapter: ChapterSource) -> ParseInput {
             ParseInput(path: chapter.path, body: chapter.body, bodyLine: chapter.bodyLine, quotes: quotes[chapter.locale],
-                       calloutKinds: calloutKinds, rawHTML: rawHTML)
+                       kinds: kinds, rawHTML: rawHTML)
         }
 
         func parse(_ chapter: ChapterSource) -> (Document, [Diagnostic]) { input(chapter).parse() }

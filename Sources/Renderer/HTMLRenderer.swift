@@ -30,7 +30,7 @@ public final class HighlightMemo: Sendable {
 /// shares with the EPUB's XHTML is in `HTMLFamilyWriter`.
 public struct HTMLRenderer: HTMLFamilyWriter {
     public var dialect: HTMLDialect { .html }
-    /// Words for captions and callouts, in the language the text is written in.
+    /// Words for captions and the kinds of block, in the language the text is written in.
     public let strings: UIStrings
     /// `raw_html: true`: the document's raw HTML, made safe by the parse stage, goes in as it is;
     /// otherwise it is shown as text.
@@ -97,8 +97,6 @@ public struct HTMLRenderer: HTMLFamilyWriter {
             out += rawHTML ? html : "<p>" + escapeHTML(html) + "</p>\n"
         case .quote(let inner):
             quote(inner, into: &out)
-        case .callout(let callout, let inner):
-            Callouts.html(callout, inner, into: &out, writer: &self)
         case .list(let list):
             self.list(list, into: &out)
         case .rule:
@@ -112,8 +110,6 @@ public struct HTMLRenderer: HTMLFamilyWriter {
                 out += imageTag(figure.image) + "\n"
             }
             figureCaption(figure, into: &out)
-        case .exercises(let exercises):
-            Exercises.html(exercises, into: &out, writer: &self)
         case .footnoteDefinition(let label, let blocks):
             footnotes.define(label, blocks: blocks)
         case .output(let output):

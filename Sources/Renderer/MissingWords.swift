@@ -1,3 +1,4 @@
+import Blocks
 import CourseModel
 
 extension SiteRenderer {
@@ -10,7 +11,7 @@ extension SiteRenderer {
         var uses: [(String, SourceLocation?)] = Self.codeKeys.map { ($0, nil) }
         uses += templateKeys().map { ($0.key, $0.location) }
         // A callout kind of the course's own needs its label, in every language.
-        uses += sources.config.calloutKinds.sorted { $0.key < $1.key }.map { (CalloutKind($0.key).labelKey, $0.value) }
+        uses += sources.config.calloutKinds.sorted { $0.key < $1.key }.map { (Callouts.labelKey($0.key), $0.value) }
         var reported = Set<String>()
         let tablePlace: SourceLocation? = sources.catalog.map { SourceLocation(path: $0.path) }
         for (key, location) in uses {
@@ -19,7 +20,7 @@ extension SiteRenderer {
                 let known = strings[locale]?.entries.keys.map { $0 } ?? []
                 diagnostics.append(.error(.stringMissing, "string '\(key)' is not in the string catalog for '\(locale)' or its fallbacks",
                                           at: location ?? tablePlace,
-                                          suggestion: sources.config.calloutKinds.keys.contains { CalloutKind($0).labelKey == key }
+                                          suggestion: sources.config.calloutKinds.keys.contains { Callouts.labelKey($0) == key }
                                             ? "give the callout its label: add \"\(key)\" to Content/Localizable.xcstrings, in every locale"
                                             : closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }
                                                 ?? "add \"\(key)\" to Localizable.xcstrings"))

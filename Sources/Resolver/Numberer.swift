@@ -1,7 +1,8 @@
 import CourseModel
 
 /// Pass 1 over one chapter: section numbers (2.3.1), per-chapter numbers for listings,
-/// figures, tables and exercises, and an id for everything a link can point at.
+/// figures, tables and the kinds of block that have a target (exercises), and an id for
+/// everything a link can point at.
 struct Numberer {
     let chapterID: String
     let numbering: ChapterNumbering
@@ -36,7 +37,6 @@ struct Numberer {
             case .code(let c): note(c.attributes.id, c.position)
             case .figure(let f): note(f.attributes.id, f.image.position)
             case .table(let t): note(t.attributes.id, t.position)
-            case .exercises(let list): for e in list { note(e.attributes.id, e.position) }
             case .custom(let c) where c.target != nil: note(c.attributes.id, c.position)
             default: break
             }
@@ -138,15 +138,6 @@ struct Numberer {
             (table.number, table.id) = numberTarget(.table, explicitID: table.attributes.id, prefix: "table",
                                                     title: table.caption?.plainText ?? "", at: table.position)
             return .table(table)
-        case .exercises(let exercises):
-            return .exercises(exercises.map { original in
-                var exercise = original
-                (exercise.number, exercise.id) = numberTarget(.exercise, explicitID: exercise.attributes.id, prefix: "exercise",
-                                                              title: "", at: exercise.position)
-                exercise.blocks = exercise.blocks.map { self.block($0, topLevel: false) }
-                exercise.solution = exercise.solution?.map { self.block($0, topLevel: false) }
-                return exercise
-            })
         case .custom(var custom):
             if let kind = custom.target {
                 (custom.number, custom.id) = numberTarget(kind, explicitID: custom.attributes.id, prefix: custom.kind,
@@ -155,7 +146,7 @@ struct Numberer {
             custom.blocks = custom.blocks.map { $0.map { self.block($0, topLevel: false) } }
             return .custom(custom)
         // Every case is named, so a new kind of block is a compile error here until it is numbered or not.
-        case .paragraph, .html, .quote, .callout, .list, .rule, .footnoteDefinition, .sample, .snippet, .output,
+        case .paragraph, .html, .quote, .list, .rule, .footnoteDefinition, .sample, .snippet, .output,
              .listingOnlyNote, .sampleLinks:
             return block.mappingContainedBlocks { $0.map { self.block($0, topLevel: false) } }
         }

@@ -11,7 +11,7 @@ import Testing
 /// `> [!QUIZ] Title {#id}`, numbered with the exercises, with its own HTML, XHTML and Typst.
 private struct QuizKind: BlockKind {
     let name = "quiz"
-    let marker = "QUIZ"
+    let markers = ["QUIZ"]
     let target: TargetKind? = .exercise
     let words = ["ref_exercise_start", "quiz_answer"]
 
@@ -29,6 +29,37 @@ private struct QuizKind: BlockKind {
         let head = block.number.map { writer.text($0.label(writer.strings["ref_exercise_start"])) } ?? ""
         out += "#metadata(\"quiz\") \(writer.label(block.id))"
         out += writer.typst(block.blocks.flatMap { $0 }, open: "#primer-boxed(luma(244), luma(70), [\(head)])[\n", close: "]\n\n", weight: 2)
+    }
+}
+
+/// A kind found by its own pass rather than a marker, in this one place too: the list under a
+/// `{.key-points}` heading, boxed.
+private struct KeyPointsKind: BlockKind {
+    let name = "key-points"
+    let markers: [String] = []
+    let target: TargetKind? = nil
+    let words: [String] = []
+
+    func recognise(_ blocks: [Block], parser: inout some BlockParser) -> [Block] {
+        var output: [Block] = []
+        for block in blocks {
+            if case .list = block, case .heading(let heading)? = output.last, heading.attributes.classes.contains(name) {
+                output.append(.custom(CustomBlock(kind: name, target: nil, blocks: [[block]], runs: [], attributes: Attributes(), position: .unknown)))
+            } else {
+                output.append(block)
+            }
+        }
+        return output
+    }
+
+    func html(_ block: CustomBlock, into out: inout String, writer: inout some HTMLFamilyWriter) {
+        out += "<div class=\"key-points\">\n"
+        for inner in block.blocks { writer.render(inner, into: &out) }
+        out += "</div>\n"
+    }
+
+    func typst(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter) {
+        out += writer.typst(block.blocks.flatMap { $0 }, open: "#primer-boxed(luma(244), luma(70), [])[\n", close: "]\n\n", weight: 2)
     }
 }
 
@@ -57,6 +88,18 @@ private struct QuizKind: BlockKind {
         var references: [String] = []
         document.blocks.walkInlineRuns { run, _ in run.walk { if case .footnoteReference(let label) = $0 { references.append(label) } } }
         #expect(references == ["1"])
+    }
+
+    @Test func aKindMayBeFoundByItsOwnPass() {
+        let kinds = BlockKinds([KeyPointsKind()])
+        let (document, diagnostics) = ChapterParser.parse("## Key points {.key-points}\n\n- One.\n- Two.\n\nText.\n\n- Not one.\n", path: "memory.md", kinds: kinds)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        guard case .custom(let points) = document.blocks[1], case .list(let list) = points.blocks.first?.first else {
+            Issue.record("not found: \(document.blocks)"); return
+        }
+        #expect(points.kind == "key-points" && list.items.count == 2)
+        let html = HTMLRenderer.render(document, strings: UIStrings(locale: en, entries: [:]), rawHTML: false, kinds: kinds)
+        #expect(html.contains("<div class=\"key-points\">\n<ul>\n<li>One.</li>\n<li>Two.</li>\n</ul>\n</div>\n"), "\(html)")
     }
 
     @Test func withoutItsKindTheMarkerIsAnUnknownCallout() {

@@ -38,7 +38,7 @@ import Testing
 
     @Test func attributesFollowAFullStopWithoutASpace() throws {
         let (doc, _) = TestSupport.parse("## 练习 {.exercises}\n\n1. 写一个函数。{#ex-a}\n2. 为什么？{#ex-b}\n3. call(f){#x}\n")
-        guard case .exercises(let exercises) = doc.blocks[1] else { Issue.record("no exercises: \(doc.blocks)"); return }
+        guard let exercises = exercises(doc.blocks[1]) else { Issue.record("no exercises: \(doc.blocks)"); return }
         #expect(exercises.map(\.id) == ["ex-a", "ex-b", nil])
     }
 
@@ -81,9 +81,9 @@ import Testing
 
     @Test func alertsBecomeCallouts() {
         let (doc, diagnostics) = TestSupport.parse("> [!WARNING]\n> Careful.\n\n> [!NOTES]\n> typo\n\n> plain\n")
-        guard case .callout(let kind, let blocks) = doc.blocks[0] else { Issue.record("no callout"); return }
-        #expect(kind == Callout(kind: .warning))
-        #expect(blocks.count == 1)
+        guard case .custom(let callout) = doc.blocks[0], callout.kind == "callout" else { Issue.record("no callout"); return }
+        #expect(callout.marker == "WARNING" && callout.runs.isEmpty)
+        #expect(callout.blocks.count == 1 && callout.blocks[0].count == 1)
         guard case .quote = doc.blocks[1], case .quote = doc.blocks[2] else { Issue.record("quotes changed"); return }
         #expect(diagnostics.count == 1)
         #expect(diagnostics[0].description.contains("t.md:4:3: warning: unknown callout [!NOTES]"))
@@ -107,11 +107,18 @@ import Testing
         """
         let (doc, diagnostics) = TestSupport.parse(markdown)
         #expect(diagnostics.isEmpty)
-        guard case .exercises(let exercises) = doc.blocks[1] else { Issue.record("no exercises"); return }
+        guard let exercises = exercises(doc.blocks[1]) else { Issue.record("no exercises"); return }
         #expect(exercises.count == 2)
         #expect(exercises[0].id == "ex-first")
-        #expect(exercises[0].solution != nil && exercises[1].solution == nil)
+        // An exercise's blocks: its text, then its solution when it has one.
+        #expect(exercises[0].blocks.count == 2 && exercises[1].blocks.count == 1)
         guard case .list = doc.blocks[3] else { Issue.record("summary list was taken as exercises"); return }
+    }
+
+    /// The exercises of an exercise list (a custom block holding one custom block per exercise).
+    func exercises(_ block: Block) -> [CustomBlock]? {
+        guard case .custom(let list) = block, list.kind == "exercises" else { return nil }
+        return list.blocks.flatMap { $0 }.compactMap { if case .custom(let exercise) = $0, exercise.kind == "exercise" { exercise } else { nil } }
     }
 
     @Test func linkPositionsPointIntoTheFile() {

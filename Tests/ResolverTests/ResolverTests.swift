@@ -21,7 +21,8 @@ func labels(_ page: ChapterPage) -> [String] {
         for block in blocks {
             switch block {
             case .paragraph(let inlines, _): walk(inlines)
-            case .callout(_, let b), .quote(let b): walk(b)
+            case .quote(let b): walk(b)
+            case .custom(let c): c.blocks.forEach(walk)
             case .list(let l): l.items.forEach { walk($0.blocks) }
             default: break
             }
