@@ -8,17 +8,15 @@ import Synchronization
 /// print bodies may be given to.
 public struct SiteRenderer: Sendable {
     public static let requiredTemplates = ["layout", "toc", "index", "home", "chapter", "404", "gallery", "api-index", "print"]
-    /// Keys the code itself looks up (templates add theirs; see `templateKeys`), and the words
-    /// of every kind of block, so a new kind's words are checked in every locale.
+    /// Keys the code itself looks up (templates add theirs; see `templateKeys`), then the words
+    /// of every kind of block (callouts, exercises…), so a new kind's words are checked in every locale.
     public static let codeKeys = coreKeys + BlockKinds.standard.words.filter { !coreKeys.contains($0) }
     static let coreKeys = [
         "language_name", "ref_chapter", "ref_section", "ref_listing", "ref_figure", "ref_table", "ref_exercise",
         "ref_chapter_start", "ref_section_start", "ref_listing_start", "ref_figure_start", "ref_table_start", "ref_exercise_start",
         "ref_number", "ref_abbreviations", "compiler_errors_label", "snippet_listing_only",
-        "part_label", "chapter_label", "appendix_label", "ref_appendix", "ref_appendix_start", "callout_note", "callout_tip", "callout_important", "callout_warning",
-        "callout_caution", "exercise_solution", "heading_anchor", "footnote_back", "task_done", "task_open",
-        "edition_epub", "edition_pdf", "edition_size_kb", "edition_size_mb", "edition_page_ref", "edition_solutions",
-        "edition_solution_of", "edition_cover", "edition_start", "edition_colophon", "nav_contents",
+        "part_label", "chapter_label", "appendix_label", "ref_appendix", "ref_appendix_start", "heading_anchor", "footnote_back", "task_done", "task_open",
+        "edition_epub", "edition_pdf", "edition_size_kb", "edition_size_mb", "edition_page_ref", "edition_cover", "edition_start", "edition_colophon", "nav_contents",
         "fallback_banner", "output_label", "output_exit_status", "output_signal", "output_timeout",
         "sample_run_yourself", "sample_listing_only", "label_title_separator", "stale_translation_banner", "updated_on",
         "sample_gallery_link", "sample_download", "gallery_runs_on_linux", "gallery_listing_only", "gallery_download_chapter",
