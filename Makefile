@@ -8,7 +8,7 @@ SITE_CHECK_DIR := .site-check
 CHECK_APT_PACKAGES := chromium chromium-driver fonts-noto-cjk
 PIP_INSTALL := python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore
 
-.PHONY: site check serve test bench clean deps bench-deps search-deps check-deps editions-deps site-checks release preview release-in-background release-is-building
+.PHONY: site check serve test bench clean deps bench-deps search-deps check-deps editions-deps site-checks release preview release-in-background
 
 # What authors run uses the release build of primer: an edit reaches the open page in about
 # 80 ms with it, against 600 ms with the debug build (swift-syntax's parser, which highlights
@@ -22,6 +22,8 @@ RELEASE_PRIMER := $(RELEASE_SCRATCH)/release/primer
 RELEASE_PREVIEW := $(RELEASE_SCRATCH)/release/primer-preview
 RELEASE_LOG := .build/release-build.log
 RELEASE_PID := .build/release-build.pid
+# True while the background build started by `make site` is running.
+RELEASE_IS_BUILDING := { [ -f $(RELEASE_PID) ] && kill -0 "$$(cat $(RELEASE_PID))" 2>/dev/null; }
 FIRST_RELEASE_BUILD := 8 minutes
 FIRST_PREVIEW_BUILD := 3 minutes
 # The release binary links the Swift runtime and Foundation statically: its millions of calls
@@ -36,7 +38,7 @@ RELEASE_FLAGS := -c release --scratch-path $(RELEASE_SCRATCH) --static-swift-std
 # background at a low priority (its log: .build/release-build.log). Once that binary is there,
 # `make site` uses it; until then it uses the debug build again.
 site: deps search-deps editions-deps
-	@if [ -x $(RELEASE_PRIMER) ] && ! $(MAKE) --no-print-directory -s release-is-building; then \
+	@if [ -x $(RELEASE_PRIMER) ] && ! $(RELEASE_IS_BUILDING); then \
 		$(MAKE) --no-print-directory release && $(RELEASE_PRIMER) build; \
 	else \
 		[ -x $(RELEASE_PRIMER) ] || echo "primer: the site is made with an unoptimised primer until the optimised one is built (in the background)"; \
@@ -46,16 +48,13 @@ site: deps search-deps editions-deps
 
 # Starts the optimised build unless one is already running (its process id is in .build/release-build.pid).
 release-in-background:
-	@if $(MAKE) --no-print-directory -s release-is-building; then \
+	@if $(RELEASE_IS_BUILDING); then \
 		echo "primer: the optimised primer is still being built in the background ($(RELEASE_LOG))"; \
 	else \
 		mkdir -p .build && (nohup nice -n 10 $(SWIFT) build $(RELEASE_FLAGS) --product primer > $(RELEASE_LOG) 2>&1 < /dev/null & echo $$! > $(RELEASE_PID)) \
 			&& echo "primer: building the optimised primer in the background ($(RELEASE_LOG)); later make site, serve and check use it"; \
 	fi
 
-# Succeeds while the background build started by `make site` is running.
-release-is-building:
-	@[ -f $(RELEASE_PID) ] && kill -0 "$$(cat $(RELEASE_PID))" 2>/dev/null
 
 # Preview with live reload: http://127.0.0.1:8000/ (PORT=… to change). `primer serve` runs
 # primer-preview, a program of its own (with the web server: SwiftNIO, Hummingbird), so that
