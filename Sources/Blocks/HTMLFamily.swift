@@ -173,9 +173,9 @@ extension HTMLFamilyWriter {
         out += "<span class=\"caption-text\">"; render(figure.image.alt, into: &out); out += "</span></figcaption>\n</figure>\n"
     }
 
-    /// A program's output (or the compiler's errors); `inPackage`: the command to run it is
-    /// the one for the downloaded package.
-    public func output(_ output: OutputBlock, inPackage: Bool, into out: inout String) {
+    /// A program's output (or the compiler's errors), and the command that runs it in the
+    /// downloaded package (the course's source folder is not the reader's).
+    public func output(_ output: OutputBlock, into out: inout String) {
         if output.kind == .compilerErrors {
             out += "<figure class=\"output compiler-errors\">\n<figcaption><span class=\"caption-label\">"
             out += escapeHTML(strings["compiler_errors_label"]) + "</span></figcaption>\n"
@@ -193,7 +193,7 @@ extension HTMLFamilyWriter {
             out += " <span class=\"output-status\">" + escapeHTML(strings.format("output_timeout", String(Int(seconds)))) + "</span>"
         }
         out += "</figcaption>\n<pre class=\"output-text\"><samp>\(escapeHTML(output.text))</samp></pre>\n"
-        if let command = output.command?.text(inPackage: inPackage) {
+        if let command = output.command?.text(inPackage: true) {
             out += "<p class=\"run-it\">\(escapeHTML(UIStrings.spaced(strings["sample_run_yourself"])))<code>\(escapeHTML(command))</code></p>\n"
         }
         out += "</figure>\n"

@@ -203,7 +203,7 @@ struct EPUBChapterRenderer: BookWriter {
         case .footnoteDefinition(let label, let blocks):
             footnotes.define(label, blocks: blocks)
         case .output(let output):
-            self.output(output, inPackage: true, into: &out)
+            self.output(output, into: &out)
         case .sampleLinks(let name):
             // The gallery and the downloads are the site's: linked when the site's address is known.
             guard let gallery = siteURL(SitePaths.galleryEntry(name)), let download = siteURL(SitePaths.sampleDownload(name)) else { break }

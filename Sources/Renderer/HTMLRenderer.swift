@@ -113,7 +113,7 @@ public struct HTMLRenderer: HTMLFamilyWriter {
         case .footnoteDefinition(let label, let blocks):
             footnotes.define(label, blocks: blocks)
         case .output(let output):
-            self.output(output, inPackage: false, into: &out)
+            self.output(output, into: &out)
         case .sampleLinks(let name):
             out += "<p class=\"sample-links\"><a href=\"\(escapeHTML(SitePaths.galleryEntry(name)))\">\(escapeHTML(strings["sample_gallery_link"]))</a>"
             out += " · <a href=\"\(escapeHTML(SitePaths.sampleDownload(name)))\" download>\(escapeHTML(strings.format("sample_download", name + ".zip")))</a></p>\n"
