@@ -76,10 +76,10 @@ public final class BuildSession: PageMemo {
     /// This build ran the samples stage (its report may differ from the last).
     func samplesRan() { state.withLock { $0.samplesGeneration += 1 } }
 
-    func extrasKey(_ course: ResolvedCourse) -> ExtrasKey {
-        let pages = course.locales.flatMap { course.pages[$0] ?? [] }
+    func extrasKey(_ course: ResolvedCourse, inputs: [LocaleTag: [Extras.PageInput]]) -> ExtrasKey {
+        let pages = course.locales.flatMap { inputs[$0] ?? [] }
         return ExtrasKey(config: course.config, locales: course.locales, samplesGeneration: state.withLock { $0.samplesGeneration },
-                         pages: parallelMap(pages) { Extras.PageInput($0).key })
+                         pages: parallelMap(pages) { $0.key })
     }
 
     func extras(for key: ExtrasKey) -> (BuildRun.CourseExtras, [Diagnostic])? {

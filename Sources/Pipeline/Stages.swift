@@ -243,25 +243,30 @@ struct BuildRun {
             lap("extras")
             return CourseExtras(links: plan.manifest.links)
         }
-        // A streamed chapter's code is not in its page; the preview streams none.
-        let key = parsed.code.isEmpty ? options.session?.extrasKey(course) : nil
-        if let key, let (kept, diagnostics) = options.session?.extras(for: key) {
+        // A streamed chapter's code is not in its page; the preview streams none. The pages'
+        // inputs are made once: for the preview's key, and for the extras when it changed.
+        let session = parsed.code.isEmpty ? options.session : nil
+        let inputs = session == nil ? nil : Extras.inputs(course)
+        let key = inputs.flatMap { inputs in session?.extrasKey(course, inputs: inputs) }
+        if let key, let (kept, diagnostics) = session?.extras(for: key) {
             result.diagnostics += diagnostics
             lap("extras (kept)")
             return kept
         }
         let before = result.diagnostics.count
-        let extras = makeExtras(course, samples, parsed, keys: policy.savesPages)
-        if let key { options.session?.keep(extras, diagnostics: Array(result.diagnostics[before...]), for: key) }
+        let extras = makeExtras(course, samples, parsed, keys: policy.savesPages, inputs: inputs)
+        if let key { session?.keep(extras, diagnostics: Array(result.diagnostics[before...]), for: key) }
         lap("extras")
         return extras
     }
 
-    private mutating func makeExtras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed, keys: Bool) -> CourseExtras {
+    /// `inputs`: the pages' inputs when the caller has made them already.
+    private mutating func makeExtras(_ course: ResolvedCourse, _ samples: SampleResults, _ parsed: Parsed, keys: Bool,
+                                     inputs made: [LocaleTag: [Extras.PageInput]]?) -> CourseExtras {
         var extras = CourseExtras()
         let indexed = course.config.apiIndex.enabled
         if samples.package != nil || indexed || keys {
-            let inputs = Extras.inputs(course, code: parsed.code)
+            let inputs = made ?? Extras.inputs(course, code: parsed.code)
             if let package = samples.package {
                 let (gallery, diagnostics) = Extras.gallery(inputs, config: course.config, package: package, outcomes: samples.outcomes)
                 extras.gallery = gallery
