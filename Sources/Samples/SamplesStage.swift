@@ -178,7 +178,10 @@ public enum SamplesStage {
     /// `swift build` of the samples package (SwiftPM rebuilds only what changed): whether it built.
     static func buildPackage(_ root: String, timeout: Double, options: Options, report: inout Report) -> Bool {
         options.progress?(.building(root))
-        let output = Shell.swiftPM(["build"], root: root, timeout: timeout) { options.progress?(.waiting($0)) }
+        var output = Shell.swiftPM(["build"], root: root, timeout: timeout) { options.progress?(.waiting($0)) }
+        if output.status != 0, !output.timedOut, removeMovedModuleCaches(root, after: output) {
+            output = Shell.swiftPM(["build"], root: root, timeout: timeout) { options.progress?(.waiting($0)) }
+        }
         report.built += 1
         if output.timedOut {
             report.diagnostics.append(buildTimedOut(root, timeout: timeout, output: output))
@@ -193,6 +196,25 @@ public enum SamplesStage {
         report.diagnostics += CompilerOutput.diagnostics(output.stdout + "\n" + output.stderr, packageRoot: root)
             .filter { $0.severity == .warning && ($0.location?.path.hasPrefix(root + "/Sources/") ?? false) }
         return true
+    }
+
+    /// A course folder that was moved or copied keeps its samples' `.build`, whose clang module
+    /// caches remember the old path: every compile then fails with "precompiled file … was
+    /// compiled with module cache path '…', but the path is currently '…'". Those caches are
+    /// only caches: removes them (each `ModuleCache` folder under `.build`) so that one more
+    /// `swift build` makes them again. Whether it removed any.
+    static func removeMovedModuleCaches(_ root: String, after output: Shell.Output) -> Bool {
+        guard (output.stdout + output.stderr).contains("was compiled with module cache path") else { return false }
+        let build = root + "/.build"
+        guard let walker = FileManager.default.enumerator(atPath: build) else { return false }
+        var stale: [String] = []
+        while let relative = walker.nextObject() as? String {
+            guard (relative as NSString).lastPathComponent == "ModuleCache" else { continue }
+            stale.append(build + "/" + relative)
+            walker.skipDescendants()
+        }
+        for folder in stale { try? FileManager.default.removeItem(atPath: folder) }
+        return !stale.isEmpty
     }
 
     /// Compiles the snippets that must run or be checked, linked with the package's libraries
