@@ -58,6 +58,12 @@ let package = Package(
         .executableTarget(name: "shared-store"),
         .executableTarget(name: "mvc-tasks"),
         .executableTarget(name: "message-flow"),
+        // Chapter 10: Navigation
+        .executableTarget(name: "nav-stack"),
+        .executableTarget(name: "segue-router"),
+        .executableTarget(name: "tab-overflow"),
+        .executableTarget(name: "modal-unwind"),
+        .executableTarget(name: "nav-hierarchy"),
     ],
     swiftLanguageModes: [.v6]
 )
