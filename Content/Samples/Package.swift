@@ -58,6 +58,13 @@ let package = Package(
         .executableTarget(name: "shared-store"),
         .executableTarget(name: "mvc-tasks"),
         .executableTarget(name: "message-flow"),
+        // Chapter 9: Table data sources
+        .target(name: "TableModel"),
+        .executableTarget(name: "simple-table", dependencies: ["TableModel"]),
+        .executableTarget(name: "cell-reuse", dependencies: ["TableModel"]),
+        .executableTarget(name: "searchable-sections", dependencies: ["TableModel", "IndexModel"]),
+        .executableTarget(name: "edit-rows", dependencies: ["TableModel"]),
+        .executableTarget(name: "diffable-snapshot"),
         // Chapter 10: Navigation
         .executableTarget(name: "nav-stack"),
         .executableTarget(name: "segue-router"),
