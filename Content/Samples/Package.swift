@@ -58,6 +58,14 @@ let package = Package(
         .executableTarget(name: "shared-store"),
         .executableTarget(name: "mvc-tasks"),
         .executableTarget(name: "message-flow"),
+        // Chapter 8: Geometry, touches and drawing
+        .target(name: "Geometry"),
+        .executableTarget(name: "frame-bounds", dependencies: ["Geometry"]),
+        .executableTarget(name: "gesture-classifier"),
+        .executableTarget(name: "gesture-recognizer"),
+        .executableTarget(name: "responder-chain"),
+        .executableTarget(name: "easing-curves", dependencies: ["Geometry"]),
+        .executableTarget(name: "svg-shapes", dependencies: ["Geometry"]),
         // Chapter 9: Table data sources
         .target(name: "TableModel"),
         .executableTarget(name: "simple-table", dependencies: ["TableModel"]),
