@@ -178,7 +178,7 @@ public final class TableView {
 
     /// Runs `updates`, which change the model and announce the changes, then
     /// checks each section: rows after = rows before - deleted + inserted.
-    /// Returns the changes in the order UIKit applies them: deletions first.
+    /// Returns the changes deletions first, as UIKit processes a batch.
     @discardableResult
     public func performBatchUpdates(_ updates: () -> Void) throws(InvalidUpdate) -> [RowChange] {
         pending = []
@@ -260,7 +260,7 @@ public enum RowChange: CustomStringConvertible, Sendable {
     }
 }
 
-/// The model of the inconsistency that UIKit reports by raising an exception.
+/// A batch whose announced changes do not match a section's new row count.
 public struct InvalidUpdate: Error, CustomStringConvertible {
     public let section, before, after, inserted, deleted: Int
 

@@ -1,6 +1,6 @@
 // edit-rows — deleting, inserting and moving rows: the data source changes its
 // model and tells the table which index paths changed; the table checks that
-// the counts agree, as UIKit does, and refuses an update that does not.
+// the counts agree with the announced changes and refuses an update that does not.
 import Foundation
 import TableModel
 
