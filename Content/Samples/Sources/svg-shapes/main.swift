@@ -18,17 +18,17 @@ struct Words {
         case "ru":
             Words(frameTitle: "frame, bounds и center повёрнутого представления",
                   superview: "система координат суперпредставления", frame: "frame — охватывающий прямоугольник",
-                  bounds: "bounds — собственный размер", center: "center", rotation: "поворот на 30°",
+                  bounds: "bounds — собственный размер,", center: "center", rotation: "поворот на 30°",
                   curvesTitle: "Кривые времени анимации", time: "доля времени", progress: "доля изменения")
         case "zh-Hans":
             Words(frameTitle: "旋转后视图的 frame、bounds 与 center",
                   superview: "父视图的坐标系", frame: "frame：外接矩形",
-                  bounds: "bounds：视图自身的尺寸", center: "center", rotation: "旋转 30°",
+                  bounds: "bounds：视图自身的尺寸为", center: "center", rotation: "旋转 30°",
                   curvesTitle: "动画的时间曲线", time: "已过时间比例", progress: "变化完成比例")
         default:
             Words(frameTitle: "frame, bounds and center of a rotated view",
                   superview: "the superview's coordinate system", frame: "frame: the bounding box",
-                  bounds: "bounds: the view's own size", center: "center", rotation: "rotated by 30°",
+                  bounds: "bounds: the view's own size,", center: "center", rotation: "rotated by 30°",
                   curvesTitle: "Animation timing curves", time: "fraction of the time", progress: "fraction of the change")
         }
     }
@@ -116,7 +116,7 @@ one.append(text("(\(fmt(center.x)), \(fmt(center.y)))", x: center.x + 8, y: cent
 one.append(text(words.frame, x: frame.minX, y: frame.minY - 6, series: 1))
 one.append(text("(\(fmt(frame.minX)), \(fmt(frame.minY))) \(fmt(frame.width)) × \(fmt(frame.height))",
                 x: frame.minX, y: frame.maxY + 16, size: 12, series: 1))
-one.append(text("\(words.bounds): \(fmt(bounds.width)) × \(fmt(bounds.height))", x: 170, y: 312, anchor: "middle", series: 0))
+one.append(text("\(words.bounds) \(fmt(bounds.width)) × \(fmt(bounds.height))", x: 170, y: 312, anchor: "middle", series: 0))
 one.append(text(words.rotation, x: center.x, y: center.y + 40, size: 12, muted: true, anchor: "middle"))
 try write(one, to: "frame-bounds.svg")
 
