@@ -115,7 +115,7 @@ def _page_reference(pattern: str) -> str:
     before, _, after = pattern.partition("%2$@")
     before = before.split("%1$@")[-1].strip()
     after = after.split("%1$@")[0].strip()
-    return (re.escape(before) + r"\s*(\S*?)" if before else r"(\S*?)\s*") + (r"\s*" + re.escape(after) if after else r"(?=[\s).,;:]|$)")
+    return (re.escape(before) + r"\s*(\S*?)" if before else r"(\S*?)\s*") + (r"\s*" + re.escape(after) if after else r"(?=[\s).,;:?!»”」）]|$)")
 
 
 def _check_pdf(root: Path, path: Path, locale: str, content: Path, words: dict[str, str], fonts: list[set[int]], shots: Path,
