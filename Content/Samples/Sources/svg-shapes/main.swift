@@ -19,7 +19,7 @@ struct Words {
             Words(frameTitle: "frame, bounds и center повёрнутого представления",
                   superview: "система координат суперпредставления", frame: "frame — охватывающий прямоугольник",
                   bounds: "bounds — собственный размер,", center: "center", rotation: "поворот на 30°",
-                  curvesTitle: "Кривые времени анимации", time: "доля времени", progress: "доля изменения")
+                  curvesTitle: "Кривые анимации", time: "доля времени", progress: "доля изменения")
         case "zh-Hans":
             Words(frameTitle: "旋转后视图的 frame、bounds 与 center",
                   superview: "父视图的坐标系", frame: "frame：外接矩形",
