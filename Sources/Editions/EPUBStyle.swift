@@ -7,7 +7,7 @@ enum EPUBStyle {
     /// where colour alone would not tell tokens apart.
     static let css = """
         @charset "UTF-8";
-        body { font-family: serif; line-height: 1.5; margin: 0 3%; orphans: 2; widows: 2; }
+        body { font-family: serif; line-height: 1.5; margin: 0 3%; orphans: 2; widows: 2; overflow-wrap: break-word; word-wrap: break-word; }
         h1, h2, h3, h4, h5, h6 { font-family: sans-serif; line-height: 1.25; page-break-after: avoid; break-after: avoid; }
         h1 { font-size: 1.8em; margin: 0.2em 0 0.8em; }
         h2 { font-size: 1.4em; margin-top: 1.6em; }

@@ -98,15 +98,41 @@ public enum TypstMarkup {
     /// Inline code in a paragraph: long names such as `application(_:didFinishLaunchingWithOptions:)`
     /// may break after `(`, `:` and `,` and before `.`, so a justified line (Chinese above all,
     /// where every character is a place to stretch) is not pulled apart around one unbreakable word.
-    public static func inlineBreakable(_ code: String) -> String {
+    /// A part still longer than `wordLimit` (`dequeueReusableCellWithIdentifier:` in a table's
+    /// narrow column) may also break where a capital follows a small letter, as long as each piece
+    /// keeps at least `minimumPiece` characters.
+    public static func inlineBreakable(_ code: String, wordLimit: Int = 20, minimumPiece: Int = 6) -> String {
         guard code.count > 16 else { return code }
-        var out = ""
+        // The parts between the places that break anyway, each then split at its humps if long.
+        var parts: [String] = [""]
         var previous: Character?
         for character in code {
-            if character == ".", let previous, previous != "." && previous != " " { out.append("\u{200B}") }
-            out.append(character)
-            if "(:,".contains(character) { out.append("\u{200B}") }
+            if character == ".", let previous, previous != "." && previous != " " { parts.append("") }
+            parts[parts.count - 1].append(character)
+            if "(:,".contains(character) { parts.append("") }
             previous = character
+        }
+        if parts.last == "" { parts.removeLast() }
+        return parts.map { humps($0, wordLimit: wordLimit, minimumPiece: minimumPiece) }
+            .joined(separator: "\u{200B}")
+            + (code.last.map { "(:,".contains($0) } == true ? "\u{200B}" : "")
+    }
+
+    /// `part` with a zero-width space before each capital that follows a small letter, when the
+    /// part is longer than `wordLimit` and both sides of the break keep `minimumPiece` characters.
+    static func humps(_ part: String, wordLimit: Int, minimumPiece: Int) -> String {
+        let characters = Array(part)
+        guard characters.count > wordLimit else { return part }
+        var out = ""
+        var sinceBreak = 0
+        for (index, character) in characters.enumerated() {
+            if index > 0, character.isUppercase, characters[index - 1].isLowercase,
+               sinceBreak >= minimumPiece, characters.count - index >= minimumPiece {
+                out.append("\u{200B}")
+                sinceBreak = 0
+            }
+            out.append(character)
+            sinceBreak = character.isWhitespace ? 0 : sinceBreak + 1
         }
         return out
     }
