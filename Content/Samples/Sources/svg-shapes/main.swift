@@ -117,7 +117,7 @@ one.append(text(words.frame, x: frame.minX, y: frame.minY - 6, series: 1))
 one.append(text("(\(fmt(frame.minX)), \(fmt(frame.minY))) \(fmt(frame.width)) × \(fmt(frame.height))",
                 x: frame.minX, y: frame.maxY + 16, size: 12, series: 1))
 one.append(text("\(words.bounds) \(fmt(bounds.width)) × \(fmt(bounds.height))", x: 170, y: 312, anchor: "middle", series: 0))
-one.append(text(words.rotation, x: center.x, y: center.y + 40, size: 12, muted: true, anchor: "middle"))
+one.append(text(words.rotation, x: center.x - 12, y: center.y - 22, size: 12, muted: true, anchor: "middle"))
 try write(one, to: "frame-bounds.svg")
 
 // MARK: - Figure 2: timing curves
