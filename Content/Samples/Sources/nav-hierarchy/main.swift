@@ -91,6 +91,19 @@ enum Ink {
         case .sheet: modal
         }
     }
+    /// Each light colour and the one that replaces it on a dark page (CSS wins over the
+    /// presentation attributes, so one rule per colour is enough).
+    static let dark: KeyValuePairs<String, String> = [
+        "#ffffff": "#1e2126", text: "#e6e8eb", detail: "#c5cad3", line: "#a8afba", modal: "#f6a07a",
+        rule: "#353a42", "#dfe9d8": "#26361f", "#4d7a35": "#8fc47a", "#e3ecf8": "#1d2c43",
+        "#2b5797": "#7fb0f0", "#f8e6df": "#442820",
+    ]
+    static var darkStyle: String {
+        let rules = dark.map { light, dark in
+            "      [fill=\"\(light)\"] { fill: \(dark); }\n      [stroke=\"\(light)\"] { stroke: \(dark); }\n"
+        }
+        return "  <style>\n    @media (prefers-color-scheme: dark) {\n" + rules.joined() + "    }\n  </style>\n"
+    }
 }
 
 let width = 320.0
@@ -189,7 +202,8 @@ func draw(_ words: Words) -> String {
     }
     let height = legendTop + 20 * Double(samples.count) + 12
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
-        + "viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"sans-serif\">\n"
+        + "viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"sans-serif\" role=\"img\">\n"
+        + Ink.darkStyle
         + "  <rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
         + body.map { "  " + $0 + "\n" }.joined() + "</svg>\n"
 }
