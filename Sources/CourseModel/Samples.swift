@@ -55,13 +55,32 @@ public struct SampleTarget: Hashable, Sendable {
     /// Targets of the package this one depends on.
     public var dependencies: [String]
     public var settings: SampleSettings
-    public init(name: String, kind: Kind, folder: String, files: [SampleFile], dependencies: [String], settings: SampleSettings) {
+    /// The target's `resources:` in Package.swift, as declared (`.copy("Trails")`).
+    public var resources: [SampleResource]
+    /// The files those resources name, by path relative to the package root.
+    public var resourceFiles: [SampleFile]
+    public init(name: String, kind: Kind, folder: String, files: [SampleFile], dependencies: [String], settings: SampleSettings,
+                resources: [SampleResource] = [], resourceFiles: [SampleFile] = []) {
         self.name = name; self.kind = kind; self.folder = folder; self.files = files
         self.dependencies = dependencies; self.settings = settings
+        self.resources = resources; self.resourceFiles = resourceFiles
     }
     /// The name code imports it by: SwiftPM's C99 name (`memory-diagrams` → `memory_diagrams`).
     public var moduleName: String {
         String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    }
+}
+
+/// One entry of a target's `resources:`: a file or folder (relative to the target's folder) and
+/// what SwiftPM does with it.
+public struct SampleResource: Hashable, Sendable {
+    public enum Rule: String, Hashable, Sendable { case copy, process, embedInCode }
+    public var rule: Rule
+    public var path: String
+    public init(rule: Rule, path: String) { self.rule = rule; self.path = path }
+    /// How Package.swift writes it: `.copy("Trails")`.
+    public var declaration: String {
+        ".\(rule.rawValue)(\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\")"
     }
 }
 

@@ -21,12 +21,13 @@ public enum Archiver {
             var arguments = "name: \"\(target.name)\""
             if !dependencies.isEmpty { arguments += ", dependencies: [\(dependencies)]" }
             if target.folder != "Sources/\(target.name)" { arguments += ", path: \"\(target.folder)\"" }
+            if !target.resources.isEmpty { arguments += ", resources: [\(target.resources.map(\.declaration).joined(separator: ", "))]" }
             manifest += "        .\(kind)(\(arguments)),\n"
         }
         manifest += "    ],\n    swiftLanguageModes: [.v6]\n)\n"
         var entries = [Entry(path: "Package.swift", contents: Array(manifest.utf8)), Entry(path: "README.md", contents: Array(readme.utf8))]
         for target in targets.sorted().compactMap({ package.targets[$0] }) {
-            for file in target.files { entries.append(Entry(path: file.path, contents: Array(file.text.utf8))) }
+            for file in target.files + target.resourceFiles { entries.append(Entry(path: file.path, contents: Array(file.text.utf8))) }
         }
         for (file, text) in expected.sorted(by: { $0.key < $1.key }) {
             entries.append(Entry(path: "Outputs/\(file)", contents: Array(text.utf8)))

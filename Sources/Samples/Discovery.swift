@@ -11,6 +11,16 @@ enum Discovery {
             var type: String
             var path: String?
             var dependencies: [[String: [String?]]]?
+            var resources: [Resource]?
+        }
+        /// `{"path": "Trails", "rule": {"copy": {}}}`: the rule is the one key of `rule`.
+        struct Resource: Codable {
+            var path: String
+            var rule: [String: Ignored]
+        }
+        struct Ignored: Codable {
+            init(from decoder: any Decoder) throws {}
+            func encode(to encoder: any Encoder) throws {}
         }
         var targets: [Target]
     }
@@ -62,8 +72,18 @@ enum Discovery {
                 (dependency["byName"] ?? dependency["target"])?.first ?? nil
             }
             let settings = sources.settings[target.name] ?? sources.settings[""] ?? SampleSettings()
+            let resources = (target.resources ?? []).compactMap { resource -> SampleResource? in
+                guard let rule = resource.rule.keys.compactMap(SampleResource.Rule.init(rawValue:)).first else { return nil }
+                return SampleResource(rule: rule, path: resource.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+            }
+            // The files a resource names: itself, or everything under the folder it names.
+            let resourceFiles = resources.flatMap { resource -> [String] in
+                let path = folder + "/" + resource.path
+                return sources.files.keys.filter { $0 == path || $0.hasPrefix(path + "/") }
+            }.sorted().map { SampleFile(path: $0, text: sources.files[$0]!) }
             targets[target.name] = SampleTarget(name: target.name, kind: target.type == "executable" ? .executable : .library,
-                                                folder: folder, files: files, dependencies: dependencies, settings: settings)
+                                                folder: folder, files: files, dependencies: dependencies, settings: settings,
+                                                resources: resources, resourceFiles: resourceFiles)
         }
         // Samples that need Apple-only frameworks live outside the package and are only shown.
         let listingOnly = Set(sources.files.keys.filter { $0.hasPrefix("ListingOnly/") }.compactMap { $0.split(separator: "/").dropFirst().first.map(String.init) })

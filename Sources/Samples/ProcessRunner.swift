@@ -39,8 +39,20 @@ enum ProcessRunner {
                 return SampleOutcome(id: id, status: .notStarted("cannot copy \(executable): \(String(cString: strerror(errno)))"),
                                      output: "", errorTail: "", seconds: 0, cached: false)
             }
+            // The target's resource bundles go beside the copy, where `Bundle.module` looks first.
+            var bundles: [String] = []
+            for bundle in Sandbox.resourceBundles(beside: source) {
+                let copy = scratch + "/bin/" + (bundle as NSString).lastPathComponent
+                if (try? fm.copyItem(atPath: bundle, toPath: copy)) != nil { bundles.append(copy) }
+            }
             if let user = sandbox.user {
                 for path in [scratch, home, scratch + "/bin", figures] { _ = chown(path, uid_t(user.uid), gid_t(user.gid)) }
+                for bundle in bundles {
+                    _ = chown(bundle, uid_t(user.uid), gid_t(user.gid))
+                    for file in fm.enumerator(atPath: bundle)?.allObjects as? [String] ?? [] {
+                        _ = chown(bundle + "/" + file, uid_t(user.uid), gid_t(user.gid))
+                    }
+                }
             }
         }
         // The marker is inherited by everything the sample starts, so it can all be found afterwards.

@@ -74,10 +74,22 @@ struct Sandbox: Sendable {
         let size = String(settings.diskLimit)
         argv += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", home, "--chdir", home]
         if let figures { argv += ["--bind", figures, Self.figuresFolder] }
-        argv += ["--ro-bind", executable, executable, "--remount-ro", "/"]
+        argv += ["--ro-bind", executable, executable]
+        // A target's resources, copied beside the copy of its executable as SwiftPM puts them
+        // (`Samples_trails.resources`), where `Bundle.module` looks for them.
+        for bundle in Self.resourceBundles(beside: executable) { argv += ["--ro-bind", bundle, bundle] }
+        argv += ["--remount-ro", "/"]
         argv += ["/usr/bin/prlimit", "--as=\(settings.memoryLimit)", "--nproc=\(settings.processLimit)",
                  "--nofile=\(settings.openFilesLimit)", "--fsize=\(settings.fileSizeLimit)", "--", executable] + arguments
         return (bwrap, argv)
+    }
+
+    /// The resource bundles SwiftPM built beside `executable` (`*.resources` on Linux, `*.bundle`
+    /// on Apple platforms).
+    static func resourceBundles(beside executable: String) -> [String] {
+        let folder = (executable as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".resources") || $0.hasSuffix(".bundle") }.sorted().map { folder + "/" + $0 }
     }
 
     /// bwrap's own namespaces and the system, read-only: what a sample and a build share.

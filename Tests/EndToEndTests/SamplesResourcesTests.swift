@@ -1,0 +1,62 @@
+import Foundation
+import Pipeline
+import PrimerTestSupport
+import Testing
+
+extension SamplesEndToEndTests {
+    /// A sample with `resources:` reads them through `Bundle.module` when the build runs it (in
+    /// the sandbox, the bundle beside the executable was not there: the program stopped with
+    /// SIGILL), and its download carries the declaration and the files, so `swift run` works
+    /// for the reader too (the manifest had no `resources:` and the files were left out).
+    @Test func aSampleReadsItsBundledResourcesHereAndInItsDownload() throws {
+        let folder = TestSupport.scratch("primer-samples-resources")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content")
+        let files = [
+            "course.yml": "title: { en: Resources }\nsource_locale: en\nlocales: [en]\nparts:\n  - title: { en: Part }\n    chapters: [one]\n",
+            "en/one.md": "---\ntitle: One\n---\n\n```swift {sample=\"trails\"}\n```\n",
+            "Samples/Package.swift": """
+                // swift-tools-version:6.0
+                import PackageDescription
+
+                let package = Package(name: "ResourceSamples", targets: [
+                    .executableTarget(name: "trails", resources: [.copy("Trails"), .process("limits.json")]),
+                ], swiftLanguageModes: [.v6])
+
+                """,
+            "Samples/Sources/trails/main.swift": """
+                import Foundation
+
+                let trails = Bundle.module.url(forResource: "Trails", withExtension: nil)!
+                let names = try FileManager.default.contentsOfDirectory(atPath: trails.path).sorted()
+                for name in names { print(name, try String(contentsOf: trails.appendingPathComponent(name), encoding: .utf8), terminator: "") }
+                let limits = try String(contentsOf: Bundle.module.url(forResource: "limits", withExtension: "json")!, encoding: .utf8)
+                print("limits", limits, terminator: "")
+
+                """,
+            "Samples/Sources/trails/Trails/ridge.txt": "Ridge Loop, 7 km\n",
+            "Samples/Sources/trails/Trails/lake.txt": "Lake Path, 3 km\n",
+            "Samples/Sources/trails/limits.json": "{\"km\": 10}\n",
+            "Samples/Outputs/trails.txt": "lake.txt Lake Path, 3 km\nridge.txt Ridge Loop, 7 km\nlimits {\"km\": 10}\n",
+        ]
+        for (path, text) in files { try TestSupport.write(text, to: content.appendingPathComponent(path)) }
+        let result = try build(folder)
+        #expect(errors(result).isEmpty, "\(errors(result))")
+        #expect(TestSupport.read(folder.appendingPathComponent("site/en/one.html")).contains("ridge.txt Ridge Loop, 7 km"))
+
+        // The download: unzip it where the course is not, build and run it as a reader would.
+        let zip = folder.appendingPathComponent("site/en/downloads/trails.zip")
+        #expect(FileManager.default.fileExists(atPath: zip.path))
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let reader = folder.appendingPathComponent("reader")
+        try FileManager.default.createDirectory(at: reader, withIntermediateDirectories: true)
+        #expect(try TestSupport.run(["unzip", "-q", zip.path], in: reader, executable: env).status == 0)
+        let package = try #require(try FileManager.default.contentsOfDirectory(atPath: reader.path).first)
+        let root = reader.appendingPathComponent(package)
+        #expect(TestSupport.read(root.appendingPathComponent("Package.swift")).contains("resources: [.copy(\"Trails\"), .process(\"limits.json\")]"))
+        let run = try TestSupport.run(["swift", "run", "-q", "trails"], in: root, executable: env)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.hasSuffix(files["Samples/Outputs/trails.txt"]!), "\(run.output)")
+    }
+}
