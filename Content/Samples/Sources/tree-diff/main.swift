@@ -254,6 +254,10 @@ print("stable ids, list sorted by name")
 for update in renderUpdates(from: stableRows(before), to: stableRows(sortedByName)) {
     print("  " + describe(update))
 }
+print("positional ids, list sorted by name")
+for update in renderUpdates(from: positionalRows(before), to: positionalRows(sortedByName)) {
+    print("  " + describe(update))
+}
 
 let environment = ProcessInfo.processInfo.environment
 let words = Words.forLocale(environment["PRIMER_LOCALE"] ?? "en")
