@@ -79,6 +79,11 @@ let package = Package(
         .executableTarget(name: "tab-overflow"),
         .executableTarget(name: "modal-unwind"),
         .executableTarget(name: "nav-hierarchy"),
+        // Chapter 11: SwiftUI for UIKit developers
+        .executableTarget(name: "view-tree"),
+        .executableTarget(name: "state-rerender"),
+        .executableTarget(name: "tree-diff"),
+        .executableTarget(name: "typed-path"),
     ],
     swiftLanguageModes: [.v6]
 )
