@@ -84,6 +84,12 @@ let package = Package(
         .executableTarget(name: "state-rerender"),
         .executableTarget(name: "tree-diff"),
         .executableTarget(name: "typed-path"),
+        // Chapter 13: Files and the sandbox
+        .executableTarget(name: "sandbox-tree"),
+        .executableTarget(name: "file-attributes"),
+        .executableTarget(name: "file-handle-patch"),
+        .executableTarget(name: "one-vs-many"),
+        .executableTarget(name: "bundle-resources", resources: [.embedInCode("Resources/trails.json"), .embedInCode("Resources/grades.txt")]),
     ],
     swiftLanguageModes: [.v6]
 )
