@@ -79,6 +79,13 @@ let package = Package(
         .executableTarget(name: "tab-overflow"),
         .executableTarget(name: "modal-unwind"),
         .executableTarget(name: "nav-hierarchy"),
+        // Chapter 12: Settings and defaults
+        .target(name: "SettingsSchema"),
+        .executableTarget(name: "register-defaults", dependencies: ["SettingsSchema"]),
+        .executableTarget(name: "defaults-validation", dependencies: ["SettingsSchema"]),
+        .executableTarget(name: "defaults-domains", dependencies: ["SettingsSchema"]),
+        .executableTarget(name: "defaults-observer", dependencies: ["SettingsSchema"]),
+        .executableTarget(name: "settings-bundle"),
     ],
     swiftLanguageModes: [.v6]
 )
