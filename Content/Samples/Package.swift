@@ -84,6 +84,13 @@ let package = Package(
         .executableTarget(name: "state-rerender"),
         .executableTarget(name: "tree-diff"),
         .executableTarget(name: "typed-path"),
+        // Chapter 12: Settings and defaults
+        .target(name: "SettingsSchema"),
+        .executableTarget(name: "register-defaults", dependencies: ["SettingsSchema"]),
+        .executableTarget(name: "defaults-validation", dependencies: ["SettingsSchema"]),
+        .executableTarget(name: "defaults-domains", dependencies: ["SettingsSchema"]),
+        .executableTarget(name: "defaults-observer", dependencies: ["SettingsSchema"]),
+        .executableTarget(name: "settings-bundle"),
         // Chapter 13: Files and the sandbox
         .executableTarget(name: "sandbox-tree"),
         .executableTarget(name: "file-attributes"),
