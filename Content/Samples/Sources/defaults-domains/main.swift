@@ -1,8 +1,8 @@
-// defaults-domains — looks four keys up the way UserDefaults does: the argument
-// domain first, then the app's own domain (here a suite), then the registration
-// domain. It prints each lookup, checks that UserDefaults gives the same answer,
-// and draws the lookups as SVG with labels in the language named by
-// PRIMER_LOCALE (en, ru or zh-Hans), into the folder named by PRIMER_FIGURES.
+// defaults-domains — looks four keys up in three domains, in the order UserDefaults
+// asks them: the argument domain first, then the app's own domain (here a suite),
+// then the registration domain. It prints each lookup, checks that UserDefaults
+// gives the same answer, and draws the lookups as SVG with labels in the language
+// named by PRIMER_LOCALE (en, ru or zh-Hans), into the folder named by PRIMER_FIGURES.
 // Run with the arguments -units imperial -mapZoom 15 (samples.yml passes them).
 // The drawing is 320 units wide, the text column of a 360-pixel phone.
 import Foundation
@@ -30,7 +30,7 @@ try defaults.set(.bool(false), for: "autoSync", in: schema) // and turned syncin
 
 let arguments = defaults.volatileDomain(forName: UserDefaults.argumentDomain)
 let app = defaults.persistentDomain(forName: suite) ?? [:]
-let registered = schema.registrationDictionary
+let registered = schema.registrationDictionary   // what register(defaults:) was given
 
 var lookups: [Lookup] = []
 for setting in schema.settings {
