@@ -62,7 +62,7 @@ struct Words {
         case "zh-Hans":
             Words(title: "UserDefaults 按什么顺序查找值",
                   headers: [["1. 参数域"], ["2. 应用域"], ["3. 注册域"]],
-                  legend: ["在此找到值", "不再继续查找", "— 该域中没有此键"])
+                  legend: ["在此找到值", "未查找", "— 该域中没有此键"])
         default:
             Words(title: "Where UserDefaults looks for a value",
                   headers: [["1. argument", "domain"], ["2. app", "domain"], ["3. registration", "domain"]],
