@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(name: "file-attributes"),
         .executableTarget(name: "file-handle-patch"),
         .executableTarget(name: "one-vs-many"),
-        .executableTarget(name: "bundle-resources", resources: [.embedInCode("Resources/trails.json"), .embedInCode("Resources/grades.txt")]),
+        .executableTarget(name: "bundle-resources", resources: [.process("Resources/trails.json"), .embedInCode("Resources/grades.txt")]),
     ],
     swiftLanguageModes: [.v6]
 )
