@@ -33,6 +33,9 @@ extension SamplesStage {
                 try FileManager.default.createDirectory(atPath: package.outputsFolder, withIntermediateDirectories: true)
                 try Data(outcome.output.utf8).write(to: URL(fileURLWithPath: expectedPath))
                 report.blessed.append(expectedPath)
+                // What this build goes on to make (the downloads' Outputs/, their READMEs) says
+                // what was just recorded, not what the file held before.
+                report.package?.expected[file] = outcome.output
             } catch {
                 report.diagnostics.append(.error(.blessWrite, "cannot write \(expectedPath): \(error.localizedDescription)", at: place))
             }

@@ -60,3 +60,28 @@ extension SamplesEndToEndTests {
         #expect(run.output.hasSuffix(files["Samples/Outputs/trails.txt"]!), "\(run.output)")
     }
 }
+
+extension SamplesEndToEndTests {
+    /// `build --bless` records a new output and the same build writes the downloads: their
+    /// `Outputs/` held the old text until the next build.
+    @Test func aBlessedOutputIsTheOneTheDownloadCarries() throws {
+        let folder = TestSupport.scratch("primer-samples-bless-download")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content")
+        let files = [
+            "course.yml": "title: { en: Bless }\nsource_locale: en\nlocales: [en]\nparts:\n  - title: { en: Part }\n    chapters: [one]\n",
+            "en/one.md": "---\ntitle: One\n---\n\n```swift {sample=\"count\"}\n```\n",
+            "Samples/Package.swift": "// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = Package(name: \"BlessSamples\", targets: [.executableTarget(name: \"count\")], swiftLanguageModes: [.v6])\n",
+            "Samples/Sources/count/main.swift": "print(\"three trails\")\n",
+            "Samples/Outputs/count.txt": "two trails\n",
+        ]
+        for (path, text) in files { try TestSupport.write(text, to: content.appendingPathComponent(path)) }
+        let result = try build(folder, bless: true)
+        #expect(errors(result).isEmpty, "\(errors(result))")
+        #expect(TestSupport.read(content.appendingPathComponent("Samples/Outputs/count.txt")) == "three trails\n")
+        let zip = folder.appendingPathComponent("site/en/downloads/count.zip").path
+        let carried = try TestSupport.run(["unzip", "-p", zip, "count/Outputs/count.txt"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(carried.output == "three trails\n")
+    }
+}
