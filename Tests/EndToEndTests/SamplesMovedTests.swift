@@ -4,27 +4,37 @@ import PrimerTestSupport
 import Testing
 
 extension SamplesEndToEndTests {
+    /// A one-chapter English course in a new scratch folder whose chapter shows `sample`, with
+    /// `samples` (paths under `Content/Samples`) as its package.
+    func oneSampleCourse(_ name: String, sample: String, samples: [String: String]) throws -> URL {
+        let folder = TestSupport.scratch(name)
+        try? FileManager.default.removeItem(at: folder)
+        let content = folder.appendingPathComponent("Content")
+        var files = [
+            "course.yml": "title: { en: Samples }\nsource_locale: en\nlocales: [en]\nparts:\n  - title: { en: Part }\n    chapters: [one]\n",
+            "en/one.md": "---\ntitle: One\n---\n\n```swift {sample=\"\(sample)\"}\n```\n",
+        ]
+        for (path, text) in samples { files["Samples/" + path] = text }
+        for (path, text) in files { try TestSupport.write(text, to: content.appendingPathComponent(path)) }
+        return folder
+    }
+
     /// A course folder moved (or copied) with its samples' `.build`: SwiftPM's clang module cache
     /// still names the old path, and every compile failed with "precompiled file … was compiled
     /// with module cache path …" until the author deleted `.build` by hand.
     @Test func samplesStillBuildAfterTheCourseMoves() throws {
-        let folder = TestSupport.scratch("primer-samples-moving")
-        try? FileManager.default.removeItem(at: folder)
-        let content = folder.appendingPathComponent("Content")
-        let files = [
-            "course.yml": "title: { en: Moving }\nsource_locale: en\nlocales: [en]\nparts:\n  - title: { en: Part }\n    chapters: [one]\n",
-            "en/one.md": "---\ntitle: One\n---\n\n```swift {sample=\"hello\"}\n```\n",
-            "Samples/Package.swift": """
+        let folder = try oneSampleCourse("primer-samples-moving", sample: "hello", samples: [
+            "Package.swift": """
                 // swift-tools-version:6.0
                 import PackageDescription
 
                 let package = Package(name: "MovingSamples", targets: [.executableTarget(name: "hello")], swiftLanguageModes: [.v6])
 
                 """,
-            "Samples/Sources/hello/main.swift": "import Foundation\n\nprint(\"moved \\(Int(\"7\") ?? 0)\")\n",
-            "Samples/Outputs/hello.txt": "moved 7\n",
-        ]
-        for (path, text) in files { try TestSupport.write(text, to: content.appendingPathComponent(path)) }
+            "Sources/hello/main.swift": "import Foundation\n\nprint(\"moved \\(Int(\"7\") ?? 0)\")\n",
+            "Outputs/hello.txt": "moved 7\n",
+        ])
+        let content = folder.appendingPathComponent("Content")
         let first = try build(folder)
         #expect(errors(first).isEmpty, "\(errors(first))")
         let caches = try FileManager.default.subpathsOfDirectory(atPath: content.appendingPathComponent("Samples/.build").path)

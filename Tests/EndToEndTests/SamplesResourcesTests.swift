@@ -9,14 +9,8 @@ extension SamplesEndToEndTests {
     /// SIGILL), and its download carries the declaration and the files, so `swift run` works
     /// for the reader too (the manifest had no `resources:` and the files were left out).
     @Test func aSampleReadsItsBundledResourcesHereAndInItsDownload() throws {
-        let folder = TestSupport.scratch("primer-samples-resources")
-        try? FileManager.default.removeItem(at: folder)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let content = folder.appendingPathComponent("Content")
-        let files = [
-            "course.yml": "title: { en: Resources }\nsource_locale: en\nlocales: [en]\nparts:\n  - title: { en: Part }\n    chapters: [one]\n",
-            "en/one.md": "---\ntitle: One\n---\n\n```swift {sample=\"trails\"}\n```\n",
-            "Samples/Package.swift": """
+        let samples = [
+            "Package.swift": """
                 // swift-tools-version:6.0
                 import PackageDescription
 
@@ -25,7 +19,7 @@ extension SamplesEndToEndTests {
                 ], swiftLanguageModes: [.v6])
 
                 """,
-            "Samples/Sources/trails/main.swift": """
+            "Sources/trails/main.swift": """
                 import Foundation
 
                 let trails = Bundle.module.url(forResource: "Trails", withExtension: nil)!
@@ -35,12 +29,13 @@ extension SamplesEndToEndTests {
                 print("limits", limits, terminator: "")
 
                 """,
-            "Samples/Sources/trails/Trails/ridge.txt": "Ridge Loop, 7 km\n",
-            "Samples/Sources/trails/Trails/lake.txt": "Lake Path, 3 km\n",
-            "Samples/Sources/trails/limits.json": "{\"km\": 10}\n",
-            "Samples/Outputs/trails.txt": "lake.txt Lake Path, 3 km\nridge.txt Ridge Loop, 7 km\nlimits {\"km\": 10}\n",
+            "Sources/trails/Trails/ridge.txt": "Ridge Loop, 7 km\n",
+            "Sources/trails/Trails/lake.txt": "Lake Path, 3 km\n",
+            "Sources/trails/limits.json": "{\"km\": 10}\n",
+            "Outputs/trails.txt": "lake.txt Lake Path, 3 km\nridge.txt Ridge Loop, 7 km\nlimits {\"km\": 10}\n",
         ]
-        for (path, text) in files { try TestSupport.write(text, to: content.appendingPathComponent(path)) }
+        let folder = try oneSampleCourse("primer-samples-resources", sample: "trails", samples: samples)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try build(folder)
         #expect(errors(result).isEmpty, "\(errors(result))")
         #expect(TestSupport.read(folder.appendingPathComponent("site/en/one.html")).contains("ridge.txt Ridge Loop, 7 km"))
@@ -57,7 +52,7 @@ extension SamplesEndToEndTests {
         #expect(TestSupport.read(root.appendingPathComponent("Package.swift")).contains("resources: [.copy(\"Trails\"), .process(\"limits.json\")]"))
         let run = try TestSupport.run(["swift", "run", "-q", "trails"], in: root, executable: env)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.hasSuffix(files["Samples/Outputs/trails.txt"]!), "\(run.output)")
+        #expect(run.output.hasSuffix(samples["Outputs/trails.txt"]!), "\(run.output)")
     }
 }
 
@@ -65,18 +60,13 @@ extension SamplesEndToEndTests {
     /// `build --bless` records a new output and the same build writes the downloads: their
     /// `Outputs/` held the old text until the next build.
     @Test func aBlessedOutputIsTheOneTheDownloadCarries() throws {
-        let folder = TestSupport.scratch("primer-samples-bless-download")
-        try? FileManager.default.removeItem(at: folder)
+        let folder = try oneSampleCourse("primer-samples-bless-download", sample: "count", samples: [
+            "Package.swift": "// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = Package(name: \"BlessSamples\", targets: [.executableTarget(name: \"count\")], swiftLanguageModes: [.v6])\n",
+            "Sources/count/main.swift": "print(\"three trails\")\n",
+            "Outputs/count.txt": "two trails\n",
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let content = folder.appendingPathComponent("Content")
-        let files = [
-            "course.yml": "title: { en: Bless }\nsource_locale: en\nlocales: [en]\nparts:\n  - title: { en: Part }\n    chapters: [one]\n",
-            "en/one.md": "---\ntitle: One\n---\n\n```swift {sample=\"count\"}\n```\n",
-            "Samples/Package.swift": "// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = Package(name: \"BlessSamples\", targets: [.executableTarget(name: \"count\")], swiftLanguageModes: [.v6])\n",
-            "Samples/Sources/count/main.swift": "print(\"three trails\")\n",
-            "Samples/Outputs/count.txt": "two trails\n",
-        ]
-        for (path, text) in files { try TestSupport.write(text, to: content.appendingPathComponent(path)) }
         let result = try build(folder, bless: true)
         #expect(errors(result).isEmpty, "\(errors(result))")
         #expect(TestSupport.read(content.appendingPathComponent("Samples/Outputs/count.txt")) == "three trails\n")
