@@ -205,7 +205,15 @@ extension HTMLFamilyWriter {
 
     @inlinable
     public mutating func render(_ inlines: [Inline], into out: inout String) {
+        var afterFootnote = false
         for inline in inlines {
+            // Marks side by side would read as one number ("¹²" as twelve): a comma between.
+            if case .footnoteReference = inline {
+                if afterFootnote { out += "<sup class=\"footnote-sep\">,</sup>" }
+                afterFootnote = true
+            } else {
+                afterFootnote = false
+            }
             switch inline {
             case .text(let text): out += escapeHTML(text)
             case .code(let code): out += "<code>" + escapeHTML(code) + "</code>"

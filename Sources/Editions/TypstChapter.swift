@@ -273,6 +273,8 @@ struct ChapterWriter {
                 limits.showDepth -= 2
             case .footnoteReference(let name):
                 guard admit(1, into: &out) else { break }
+                // Marks side by side would read as one number ("¹²" as twelve): a comma between.
+                if index > 0, case .footnoteReference = inlines[index - 1] { out += "#super[,];" }
                 out += footnote(name, book: &book)
             }
         }

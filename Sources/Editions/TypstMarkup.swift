@@ -113,14 +113,24 @@ public enum TypstMarkup {
             previous = character
         }
         if parts.last == "" { parts.removeLast() }
-        return parts.map { humps($0, wordLimit: wordLimit, minimumPiece: minimumPiece) }
+        let broken = parts.map { humps($0, wordLimit: wordLimit, minimumPiece: minimumPiece) }
             .joined(separator: "\u{200B}")
             + (code.last.map { "(:,".contains($0) } == true ? "\u{200B}" : "")
+        // A line never starts with a closing bracket or a comma: `register(defaults:)` may break
+        // after `(`, not before `)`.
+        return broken.replacingOccurrences(of: "\u{200B})", with: ")").replacingOccurrences(of: "\u{200B}]", with: "]")
+            .replacingOccurrences(of: "\u{200B},", with: ",")
     }
 
-    /// `part` with a zero-width space before each capital that follows a small letter, when the
-    /// part is longer than `wordLimit` and both sides of the break keep `minimumPiece` characters.
+    /// `part` with a zero-width space before each capital that follows a small letter, in each of
+    /// its words longer than `wordLimit`, where both sides of the break keep `minimumPiece` characters.
     static func humps(_ part: String, wordLimit: Int, minimumPiece: Int) -> String {
+        part.split(separator: " ", omittingEmptySubsequences: false)
+            .map { humpsOfWord(String($0), wordLimit: wordLimit, minimumPiece: minimumPiece) }
+            .joined(separator: " ")
+    }
+
+    static func humpsOfWord(_ part: String, wordLimit: Int, minimumPiece: Int) -> String {
         let characters = Array(part)
         guard characters.count > wordLimit else { return part }
         var out = ""

@@ -73,4 +73,12 @@ import Testing
         #expect(out.contains("<sup class=\"footnote-ref\"><a href=\"#fn-1\" id=\"fnref-1\">1</a></sup>"))
         #expect(out.contains("<section class=\"footnotes\">\n<ol>\n<li id=\"fn-1\">\n<p>Foot.</p>\n<p><a href=\"#fnref-1\""))
     }
+
+    /// Marks side by side read as one number ("¹²" as footnote twelve): a comma goes between.
+    @Test func footnoteMarksSideBySideAreSeparated() {
+        let out = html("A.[^a][^b] B[^c].\n\n[^a]: One.\n[^b]: Two.\n[^c]: Three.\n")
+        #expect(out.contains("<a href=\"#fn-1\" id=\"fnref-1\">1</a></sup><sup class=\"footnote-sep\">,</sup><sup class=\"footnote-ref\"><a href=\"#fn-2\""))
+        #expect(out.contains("B<sup class=\"footnote-ref\"><a href=\"#fn-3\""))
+        #expect(!out.contains("</sup><sup class=\"footnote-sep\">,</sup><sup class=\"footnote-ref\"><a href=\"#fn-3\""))
+    }
 }
