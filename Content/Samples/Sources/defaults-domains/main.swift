@@ -116,7 +116,7 @@ func cell(x: Double, y: Double, width: Double, height: Double, style: Int) -> St
 func draw(_ lookups: [Lookup], words: Words) -> String {
     let width = 320.0, cellWidth = 100.0, cellHeight = 26.0
     let xs = [6.0, 110.0, 214.0]
-    var body = [text(words.title, x: 6, y: 18, size: 13, anchor: "start", bold: true)]
+    var body = ["<title>\(escaped(words.title))</title>", text(words.title, x: 6, y: 18, size: 13, anchor: "start", bold: true)]
     var y = 40.0
     let headerLines = words.headers.map(\.count).max() ?? 1
     for (x, lines) in zip(xs, words.headers) {
