@@ -97,6 +97,13 @@ let package = Package(
         .executableTarget(name: "file-handle-patch"),
         .executableTarget(name: "one-vs-many"),
         .executableTarget(name: "bundle-resources", resources: [.process("Resources/trails.json"), .embedInCode("Resources/grades.txt")]),
+        // Chapter 14: Persistence
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .executableTarget(name: "plist-state"),
+        .executableTarget(name: "codable-notes"),
+        .executableTarget(name: "sqlite-notes", dependencies: ["CSQLite"]),
+        .executableTarget(name: "sql-palindrome", dependencies: ["CSQLite"]),
+        .executableTarget(name: "sqlite-blobs", dependencies: ["CSQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )
