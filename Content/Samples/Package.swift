@@ -97,6 +97,13 @@ let package = Package(
         .executableTarget(name: "file-handle-patch"),
         .executableTarget(name: "one-vs-many"),
         .executableTarget(name: "bundle-resources", resources: [.process("Resources/trails.json"), .embedInCode("Resources/grades.txt")]),
+        // Chapter 15: XML and JSON
+        .target(name: "TrailFeed"),
+        .executableTarget(name: "rss-sax", dependencies: ["TrailFeed"]),
+        .executableTarget(name: "xml-dom", dependencies: ["TrailFeed"]),
+        .executableTarget(name: "feed-tree"),
+        .executableTarget(name: "json-envelope", dependencies: ["TrailFeed"]),
+        .executableTarget(name: "json-errors"),
     ],
     swiftLanguageModes: [.v6]
 )
