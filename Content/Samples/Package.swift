@@ -104,6 +104,13 @@ let package = Package(
         .executableTarget(name: "sqlite-notes", dependencies: ["CSQLite"]),
         .executableTarget(name: "sql-palindrome", dependencies: ["CSQLite"]),
         .executableTarget(name: "sqlite-blobs", dependencies: ["CSQLite"]),
+        // Chapter 15: XML and JSON
+        .target(name: "TrailFeed"),
+        .executableTarget(name: "rss-sax", dependencies: ["TrailFeed"]),
+        .executableTarget(name: "xml-dom", dependencies: ["TrailFeed"]),
+        .executableTarget(name: "feed-tree"),
+        .executableTarget(name: "json-envelope", dependencies: ["TrailFeed"]),
+        .executableTarget(name: "json-errors"),
     ],
     swiftLanguageModes: [.v6]
 )
