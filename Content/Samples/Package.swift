@@ -97,6 +97,13 @@ let package = Package(
         .executableTarget(name: "file-handle-patch"),
         .executableTarget(name: "one-vs-many"),
         .executableTarget(name: "bundle-resources", resources: [.process("Resources/trails.json"), .embedInCode("Resources/grades.txt")]),
+        // Chapter 16: Web services
+        .target(name: "StubServer"),
+        .executableTarget(name: "url-components"),
+        .executableTarget(name: "url-scheme-router"),
+        .executableTarget(name: "rest-client", dependencies: ["StubServer"]),
+        .executableTarget(name: "download-progress", dependencies: ["StubServer"]),
+        .executableTarget(name: "http-sequence"),
     ],
     swiftLanguageModes: [.v6]
 )
