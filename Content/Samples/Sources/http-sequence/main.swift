@@ -85,7 +85,8 @@ func diagram(_ words: Words) -> String {
             + "stroke=\"\(Ink.lifeline)\" stroke-dasharray=\"3,3\"/>")
         lines.append("<rect x=\"\(n(x - 60))\" y=\"\(n(boxTop))\" width=\"120\" height=\"\(n(boxHeight))\" rx=\"6\" "
             + "fill=\"\(Ink.boxFill)\" stroke=\"\(Ink.boxStroke)\" stroke-width=\"1.5\"/>")
-        lines.append("<text x=\"\(n(x))\" y=\"\(n(boxTop + 19))\" font-size=\"13\" font-weight=\"bold\" "
+        let size = name.count > 12 ? 12 : 13             // a long name one size smaller
+        lines.append("<text x=\"\(n(x))\" y=\"\(n(boxTop + 19))\" font-size=\"\(size)\" font-weight=\"bold\" "
             + "text-anchor=\"middle\" fill=\"\(Ink.text)\">\(escaped(name))</text>")
     }
     for (index, exchange) in exchanges.enumerated() {
