@@ -111,6 +111,13 @@ let package = Package(
         .executableTarget(name: "feed-tree"),
         .executableTarget(name: "json-envelope", dependencies: ["TrailFeed"]),
         .executableTarget(name: "json-errors"),
+        // Chapter 16: Web services
+        .target(name: "StubServer"),
+        .executableTarget(name: "url-components"),
+        .executableTarget(name: "url-scheme-router"),
+        .executableTarget(name: "rest-client", dependencies: ["StubServer"]),
+        .executableTarget(name: "download-progress", dependencies: ["StubServer"]),
+        .executableTarget(name: "http-sequence"),
     ],
     swiftLanguageModes: [.v6]
 )
