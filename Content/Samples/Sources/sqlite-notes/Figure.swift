@@ -21,8 +21,8 @@ struct Words {
             Words(title: "Шаги транзакции", ok: "выполнено", failed: "ошибка, оператор отменён",
                   open: "транзакция открыта", closed: "транзакции нет", after: "заметок:")
         case "zh-Hans":
-            Words(title: "事务的各个步骤", ok: "成功", failed: "失败，该语句被撤销",
-                  open: "事务已开启", closed: "没有事务", after: "笔记数：")
+            Words(title: "事务的各个步骤", ok: "成功", failed: "失败，该语句的修改已撤销",
+                  open: "事务已开启", closed: "当前没有事务", after: "笔记数：")
         default:
             Words(title: "The steps of a transaction", ok: "done", failed: "failed, statement undone",
                   open: "transaction open", closed: "no transaction", after: "notes:")
