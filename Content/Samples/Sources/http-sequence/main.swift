@@ -1,8 +1,11 @@
-// http-sequence — draws the requests and responses of the rest-client sample
-// as a sequence diagram: the client and the stub server are columns, each
-// request an arrow to the right, each response a dashed arrow back. Labels are
-// in the language named by PRIMER_LOCALE (en, ru or zh-Hans); the SVG goes into
-// the folder named by PRIMER_FIGURES. It is 320 units wide, for a phone.
+// http-sequence — draws five of the seven requests and responses of the
+// rest-client sample as a sequence diagram. It does not run the client: the
+// exchanges below are fixed data, copied from rest-client's expected output
+// (the second GET and the POST refused with 422 are left out). The client
+// and the stub server are columns, each request an arrow to the right, each
+// response a dashed arrow back. Labels are in the language named by
+// PRIMER_LOCALE (en, ru or zh-Hans); the SVG goes into the folder named by
+// PRIMER_FIGURES. It is 320 units wide, for a phone.
 import Foundation
 
 struct Exchange {
