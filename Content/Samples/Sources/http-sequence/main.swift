@@ -30,7 +30,7 @@ struct Words {
     static func forLocale(_ locale: String) -> Words {
         switch locale {
         case "ru":
-            Words(title: "Запросы и ответы клиента REST", client: "клиент", server: "сервер-заглушка",
+            Words(title: "Запросы и ответы REST-клиента", client: "клиент", server: "сервер-заглушка",
                   withBody: "+ тело JSON",
                   statuses: [200: "OK", 201: "создан", 204: "без содержимого", 404: "не найден"],
                   legendRequest: "запрос", legendResponse: "ответ: код состояния")
