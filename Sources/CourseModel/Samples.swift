@@ -46,7 +46,7 @@ public struct SampleSettings: Hashable, Sendable {
 
 /// A target of the samples package.
 public struct SampleTarget: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable { case executable, library, listingOnly }
+    public enum Kind: String, Hashable, Sendable { case executable, library, systemLibrary, listingOnly }
     public var name: String
     public var kind: Kind
     /// Folder of the target's sources, relative to the package root.
@@ -57,17 +57,44 @@ public struct SampleTarget: Hashable, Sendable {
     public var settings: SampleSettings
     /// The target's `resources:` in Package.swift, as declared (`.copy("Trails")`).
     public var resources: [SampleResource]
-    /// The files those resources name, by path relative to the package root.
+    /// The files besides Swift sources that the target needs, by path relative to the package
+    /// root: those its resources name, or a system library's module map and headers.
     public var resourceFiles: [SampleFile]
+    /// A system library's `pkgConfig:` and `providers:` as Package.swift declares them.
+    public var system: SystemLibrary?
     public init(name: String, kind: Kind, folder: String, files: [SampleFile], dependencies: [String], settings: SampleSettings,
-                resources: [SampleResource] = [], resourceFiles: [SampleFile] = []) {
+                resources: [SampleResource] = [], resourceFiles: [SampleFile] = [], system: SystemLibrary? = nil) {
         self.name = name; self.kind = kind; self.folder = folder; self.files = files
         self.dependencies = dependencies; self.settings = settings
-        self.resources = resources; self.resourceFiles = resourceFiles
+        self.resources = resources; self.resourceFiles = resourceFiles; self.system = system
     }
     /// The name code imports it by: SwiftPM's C99 name (`memory-diagrams` → `memory_diagrams`).
     public var moduleName: String {
         String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    }
+}
+
+/// How a system-library target finds its library: `pkgConfig: "sqlite3"` and the packages that
+/// provide it (`apt: ["libsqlite3-dev"]`).
+public struct SystemLibrary: Hashable, Sendable {
+    public var pkgConfig: String?
+    /// Package manager (`apt`, `brew`, `yum`) and its package names, in declaration order.
+    public var providers: [ProviderPackages]
+    public struct ProviderPackages: Hashable, Sendable {
+        public var manager: String
+        public var packages: [String]
+        public init(manager: String, packages: [String]) { self.manager = manager; self.packages = packages }
+    }
+    public init(pkgConfig: String?, providers: [ProviderPackages]) { self.pkgConfig = pkgConfig; self.providers = providers }
+    /// The arguments after `name:` in Package.swift: `, pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]`.
+    public var declaration: String {
+        func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        var out = ""
+        if let pkgConfig { out += ", pkgConfig: " + quoted(pkgConfig) }
+        if !providers.isEmpty {
+            out += ", providers: [" + providers.map { ".\($0.manager)([\($0.packages.map(quoted).joined(separator: ", "))])" }.joined(separator: ", ") + "]"
+        }
+        return out
     }
 }
 

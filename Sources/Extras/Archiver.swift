@@ -17,10 +17,15 @@ public enum Archiver {
         manifest += "let package = Package(\n    name: \"\(name)\",\n    targets: [\n"
         for target in targets.sorted().compactMap({ package.targets[$0] }) {
             let dependencies = target.dependencies.filter(targets.contains).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-            let kind = target.kind == .executable ? "executableTarget" : "target"
+            let kind = switch target.kind {
+            case .executable: "executableTarget"
+            case .systemLibrary: "systemLibrary"
+            case .library, .listingOnly: "target"
+            }
             var arguments = "name: \"\(target.name)\""
             if !dependencies.isEmpty { arguments += ", dependencies: [\(dependencies)]" }
             if target.folder != "Sources/\(target.name)" { arguments += ", path: \"\(target.folder)\"" }
+            if let system = target.system { arguments += system.declaration }
             if !target.resources.isEmpty { arguments += ", resources: [\(target.resources.map(\.declaration).joined(separator: ", "))]" }
             manifest += "        .\(kind)(\(arguments)),\n"
         }

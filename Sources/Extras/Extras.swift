@@ -42,7 +42,7 @@ public enum Extras {
             }
         }
         var summaries: [SampleSummary] = []
-        for target in package.targets.values.sorted(by: { $0.name < $1.name }) where target.kind != .library {
+        for target in package.targets.values.sorted(by: { $0.name < $1.name }) where target.kind == .executable || target.kind == .listingOnly {
             if target.settings.description.isEmpty {
                 let file = target.files.first(where: { $0.name == "main.swift" }) ?? target.files.first
                 diagnostics.append(.warning(.galleryAndIndex, "sample '\(target.name)' has no description for the sample gallery",

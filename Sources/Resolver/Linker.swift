@@ -122,7 +122,9 @@ struct Linker {
     /// "e.g."): the locale's `ref_abbreviations`, words separated by spaces.
     func endsWithAbbreviation(_ text: String) -> Bool {
         guard let word = text.split(whereSeparator: \.isWhitespace).last else { return false }
-        return abbreviations.contains(word.lowercased())
+        // "(см." and "«e.g." are the abbreviation after an opening bracket or quote.
+        let bare = word.drop { "([{«„“‘\"'（【".contains($0) }
+        return abbreviations.contains(bare.lowercased())
     }
 
     /// The link text with a standalone `#` replaced by the target's number, `{label}` by the

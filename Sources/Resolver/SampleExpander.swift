@@ -207,7 +207,7 @@ struct SampleExpander {
         case .listingOnly:
             blocks.append(.listingOnlyNote(inline: false))
             blocks.append(.sampleLinks(target.name))
-        case .library:
+        case .library, .systemLibrary:
             if embed.output == .only {
                 diagnostics.append(.error(.sampleEmbed, "'\(target.name)' is a library: it has no output to show", at: location(embed.position)))
             }

@@ -12,6 +12,9 @@ enum Discovery {
             var path: String?
             var dependencies: [[String: [String?]]]?
             var resources: [Resource]?
+            var pkgConfig: String?
+            /// `[{"apt": [["libsqlite3-dev"]]}]`: one manager per entry, its packages in a list.
+            var providers: [[String: [[String]]]]?
         }
         /// `{"path": "Trails", "rule": {"copy": {}}}`: the rule is the one key of `rule`.
         struct Resource: Codable {
@@ -64,6 +67,17 @@ enum Discovery {
         }
 
         var targets: [String: SampleTarget] = [:]
+        for target in dump.targets where target.type == "system" {
+            // A system library: its module map and headers, which a download needs to build.
+            let folder = (target.path ?? "Sources/\(target.name)").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let files = sources.files.keys.filter { $0.hasPrefix(folder + "/") }.sorted().map { SampleFile(path: $0, text: sources.files[$0]!) }
+            let providers = (target.providers ?? []).flatMap { entry in
+                entry.sorted { $0.key < $1.key }.map { SystemLibrary.ProviderPackages(manager: $0.key, packages: $0.value.flatMap { $0 }) }
+            }
+            targets[target.name] = SampleTarget(name: target.name, kind: .systemLibrary, folder: folder, files: [], dependencies: [],
+                                                settings: SampleSettings(), resourceFiles: files,
+                                                system: SystemLibrary(pkgConfig: target.pkgConfig, providers: providers))
+        }
         for target in dump.targets where target.type == "executable" || target.type == "regular" {
             let folder = (target.path ?? "Sources/\(target.name)").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             let files = sources.files.keys.filter { $0.hasPrefix(folder + "/") && $0.hasSuffix(".swift") }.sorted()

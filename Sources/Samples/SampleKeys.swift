@@ -85,6 +85,9 @@ extension SamplesStage {
             key.add(target.name)
             key.add(target.files.count)
             for file in target.files { key.add(file.path); key.add(file.text) }
+            // Resources are read at run time: a changed one can change the output.
+            key.add(target.resourceFiles.count)
+            for file in target.resourceFiles { key.add(file.path); key.add(file.text) }
         }
     }
 

@@ -75,3 +75,57 @@ extension SamplesEndToEndTests {
         #expect(carried.output == "three trails\n")
     }
 }
+
+extension SamplesEndToEndTests {
+    /// A sample that links a system library (SQLite through a `.systemLibrary` target with a
+    /// module map): its download declares that target and carries the module map, so `swift run`
+    /// works for the reader (it failed with "no such module 'CSQLite'"), and the library is not
+    /// offered as a sample of its own.
+    @Test func aSampleOnASystemLibraryRunsFromItsDownload() throws {
+        let samples = [
+            "Package.swift": """
+                // swift-tools-version:6.0
+                import PackageDescription
+
+                let package = Package(name: "SystemSamples", targets: [
+                    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+                    .executableTarget(name: "query", dependencies: ["CSQLite"]),
+                ], swiftLanguageModes: [.v6])
+
+                """,
+            "Sources/CSQLite/module.modulemap": "module CSQLite [system] {\n    header \"shim.h\"\n    link \"sqlite3\"\n    export *\n}\n",
+            "Sources/CSQLite/shim.h": "#include <sqlite3.h>\n",
+            "Sources/query/main.swift": """
+                import CSQLite
+
+                var db: OpaquePointer?
+                guard sqlite3_open(":memory:", &db) == SQLITE_OK else { fatalError("no database") }
+                var statement: OpaquePointer?
+                sqlite3_prepare_v2(db, "SELECT 6 * 7", -1, &statement, nil)
+                sqlite3_step(statement)
+                print("answer", sqlite3_column_int(statement, 0))
+                sqlite3_finalize(statement)
+                sqlite3_close(db)
+
+                """,
+            "Outputs/query.txt": "answer 42\n",
+        ]
+        let folder = try oneSampleCourse("primer-samples-system-library", sample: "query", samples: samples)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try build(folder)
+        #expect(errors(result).isEmpty, "\(errors(result))")
+        #expect(result.samples?.failed == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/en/downloads/CSQLite.zip").path))
+
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let reader = folder.appendingPathComponent("reader")
+        try FileManager.default.createDirectory(at: reader, withIntermediateDirectories: true)
+        #expect(try TestSupport.run(["unzip", "-q", folder.appendingPathComponent("site/en/downloads/query.zip").path], in: reader, executable: env).status == 0)
+        let root = reader.appendingPathComponent("query")
+        #expect(TestSupport.read(root.appendingPathComponent("Package.swift"))
+            .contains(".systemLibrary(name: \"CSQLite\", pkgConfig: \"sqlite3\", providers: [.apt([\"libsqlite3-dev\"])])"))
+        let run = try TestSupport.run(["swift", "run", "-q", "query"], in: root, executable: env)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.hasSuffix("answer 42\n"), "\(run.output)")
+    }
+}

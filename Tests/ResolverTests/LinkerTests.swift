@@ -39,13 +39,15 @@ import Testing
     /// A label starting a sentence takes the capitalised form; after an abbreviation of the
     /// locale ("см.") the sentence goes on.
     @Test func aLabelAtASentencesStartIsCapitalised() {
-        let text = "[](second.md) идёт дальше. [](second.md) тоже. См. [](second.md).\n"
+        let text = "[](second.md) идёт дальше. [](second.md) тоже. См. [](second.md). Текст (см. [](second.md)).\n"
         let (course, diagnostics) = resolveCourse([("first", [en: "Text.\n", ru: text]), ("second", [en: "Text.\n", ru: "Текст.\n"])],
                                                   locales: [en, ru])
         #expect(diagnostics.isEmpty)
         #expect(links(course.pages[ru]![0]) == [
             " -> Глава 2 @ second.html",
             " -> Глава 2 @ second.html",
+            " -> гл. 2 @ second.html",
+            // After an opening bracket "см." is still the abbreviation: the label stays lower case.
             " -> гл. 2 @ second.html",
         ])
     }
