@@ -14,6 +14,7 @@ final class FeedReader: NSObject, XMLParserDelegate {
     private(set) var events: [String: Int] = [:]
     private(set) var problems: [String] = []
     private(set) var eventsAfterError = 0
+    private(set) var textInPieces: [[String]] = []
     private var failed = false
 
     // The entry being read, and the text of the element being read.
@@ -21,6 +22,7 @@ final class FeedReader: NSObject, XMLParserDelegate {
     private var fields: [String: String] = [:]
     private var unit = ""
     private var text = ""
+    private var pieces: [String] = []
 
     private func count(_ kind: String) {
         events[kind, default: 0] += 1
@@ -36,11 +38,13 @@ final class FeedReader: NSObject, XMLParserDelegate {
         default: break
         }
         text = ""
+        pieces = []
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         count("text")
         text += string  // one element's text may arrive in several pieces
+        pieces.append(string)
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
@@ -49,6 +53,7 @@ final class FeedReader: NSObject, XMLParserDelegate {
         switch elementName {
         case "trail", "status", "length", "checked":
             fields[elementName] = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if pieces.count > 1 { textInPieces.append(pieces) }
         case "entry":
             finishEntry()
         default: break
@@ -84,6 +89,7 @@ let (ok, reader) = read(trailFeedXML)
 print("parse() returned \(ok)")
 reader.reports.forEach { print($0.line) }
 print("events:", reader.events.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+print("text in several pieces:", reader.textInPieces)
 
 // The same feed with one closing tag misspelt in the second entry.
 let broken = trailFeedXML.replacingOccurrences(of: "<status>closed</status>", with: "<status>closed</stat>")

@@ -1,15 +1,44 @@
 // xml-dom — reads the same trail feed with XMLDocument, the tree (DOM) parser:
 // the whole document becomes a tree of nodes first, then XPath queries pick
 // what the program needs. It counts the nodes the tree holds, and shows what
-// this Foundation does with a broken document.
+// this Foundation does with a broken document and with XPath that is not a
+// path: a count, and an expression with a syntax error (run in a child
+// process, because it crashes).
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML  // XMLDocument is in FoundationXML on Linux, and macOS-only on Apple platforms
 #endif
 import TrailFeed
 
+// Child mode: `xml-dom --xpath EXPRESSION` runs one query over a small document.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--xpath" {
+    let document = try XMLDocument(xmlString: "<feed><entry/><entry/></feed>")
+    print(try document.nodes(forXPath: CommandLine.arguments[2]).count)
+    exit(0)
+}
+
 func text(_ node: XMLNode, _ path: String) throws -> String? {
     try node.nodes(forXPath: path).first?.stringValue
+}
+
+/// Runs one XPath query in a child process, so that a crash ends only the child.
+func queryInChild(_ expression: String) throws -> String {
+    guard let program = Bundle.main.executableURL else { return "no executable" }
+    let child = Process()
+    child.executableURL = program
+    child.arguments = ["--xpath", expression]
+    child.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+    let output = Pipe(), errors = Pipe()
+    child.standardOutput = output
+    child.standardError = errors
+    try child.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    child.waitUntilExit()
+    let libxml2 = message.split(separator: "\n").first.map { "libxml2 says \"\($0)\", then " } ?? ""
+    return child.terminationReason == .uncaughtSignal
+        ? "\(libxml2)the child crashed with signal \(child.terminationStatus)"
+        : "\(printed.trimmingCharacters(in: .whitespacesAndNewlines)) nodes"
 }
 
 do {
@@ -56,6 +85,10 @@ do {
     let repaired = try XMLDocument(data: Data(broken.utf8))
     print("\nBroken feed accepted; entries:", try repaired.nodes(forXPath: "//entry").count)
     print(try repaired.nodes(forXPath: "//entry[@id='cr-102']/status").first?.xmlString ?? "none")
+
+    // XPath that computes a number, and XPath with a syntax error.
+    print("\ncount(//entry):", try document.nodes(forXPath: "count(//entry)").count, "nodes")
+    print("//entry[:", try queryInChild("//entry["))
 } catch {
     print("xml-dom failed: \(error)")
 }
