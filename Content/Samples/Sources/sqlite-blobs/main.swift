@@ -27,8 +27,10 @@ func save(_ db: OpaquePointer, name: String, bytes: Data?) {
     sqlite3_bind_text(statement, 1, name, -1, SQLite.transient)
     if let bytes {
         // withUnsafeBytes lends a pointer only inside the closure; TRANSIENT makes SQLite copy it.
+        // A nil pointer would bind NULL, so empty Data is bound as a zero-length BLOB.
         bytes.withUnsafeBytes { buffer in
-            _ = sqlite3_bind_blob(statement, 2, buffer.baseAddress, Int32(buffer.count), SQLite.transient)
+            _ = buffer.isEmpty ? sqlite3_bind_zeroblob(statement, 2, 0)
+                : sqlite3_bind_blob(statement, 2, buffer.baseAddress, Int32(buffer.count), SQLite.transient)
         }
     } else {
         sqlite3_bind_null(statement, 2)

@@ -19,13 +19,13 @@ struct Words {
         switch locale {
         case "ru":
             Words(title: "Шаги транзакции", ok: "выполнено", failed: "ошибка, оператор отменён",
-                  open: "транзакция открыта", closed: "транзакции нет", after: "заметок:")
+                  open: "транзакция открыта", closed: "транзакции нет", after: "заметок: ")
         case "zh-Hans":
             Words(title: "事务的各个步骤", ok: "成功", failed: "失败，该语句的修改已撤销",
                   open: "事务已开启", closed: "当前没有事务", after: "笔记数：")
         default:
             Words(title: "The steps of a transaction", ok: "done", failed: "failed, statement undone",
-                  open: "transaction open", closed: "no transaction", after: "notes:")
+                  open: "transaction open", closed: "no transaction", after: "notes: ")
         }
     }
 }
@@ -57,7 +57,7 @@ func escaped(_ s: String) -> String {
 func drawSteps(_ steps: [Step]) throws {
     let environment = ProcessInfo.processInfo.environment
     let words = Words.forLocale(environment["PRIMER_LOCALE"] ?? "en")
-    let width = 320, box = 62, gap = 14, top = 30
+    let width = 320, box = 80, gap = 14, top = 30
     var body = ["<title>\(escaped(words.title))</title>",
                 "<text x=\"6\" y=\"18\" font-size=\"13\" font-weight=\"bold\" fill=\"\(Ink.text)\">\(escaped(words.title))</text>"]
     for (index, step) in steps.enumerated() {
@@ -68,8 +68,9 @@ func drawSteps(_ steps: [Step]) throws {
             + "stroke=\"\(stroke)\" stroke-width=\"1.4\"\(dash)/>")
         let lines = [
             (step.sql, "monospace", "bold"),
-            ((step.failed ? words.failed : words.ok) + " · " + (step.open ? words.open : words.closed), "sans-serif", "normal"),
-            ("\(words.after) \(step.counts)", "sans-serif", "normal"),
+            (step.failed ? words.failed : words.ok, "sans-serif", "normal"),
+            (step.open ? words.open : words.closed, "sans-serif", "normal"),
+            (words.after + step.counts, "sans-serif", "normal"),
         ]
         for (row, line) in lines.enumerated() {
             body.append("<text x=\"14\" y=\"\(y + 18 + row * 18)\" font-size=\"12\" font-family=\"\(line.1)\" "

@@ -57,7 +57,9 @@ final class NoteStore {
             try db.execute("COMMIT")
             return result
         } catch {
-            try db.execute("ROLLBACK")
+            // Some errors (a full disk) end the transaction themselves; a ROLLBACK
+            // then fails, and its error must not replace the one that caused it.
+            if inTransaction { try db.execute("ROLLBACK") }
             throw error
         }
     }

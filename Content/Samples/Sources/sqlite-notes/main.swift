@@ -59,6 +59,16 @@ do {
         try store.moveAll(from: "inbox", to: "trips")
     }
     print("transaction committed, \(moved) moved: \(try show(store, folders))")
+
+    // An error that ends the transaction by itself: the database may not grow.
+    try db.execute("PRAGMA max_page_count = 3")
+    do {
+        _ = try store.transaction { () throws(SQLiteError) in
+            try store.add(String(repeating: "long title ", count: 1_000), in: "inbox")
+        }
+    } catch {
+        print("transaction failed: \(error); open: \(store.inTransaction)")
+    }
 } catch {
     print("sqlite-notes failed: \(error)")
 }
