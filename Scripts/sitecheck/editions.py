@@ -1,6 +1,7 @@
 """The book editions gate: every locale's EPUB passes epubcheck with nothing to report and keeps
-its text inside a phone's 375 px column (read in chromium), and every PDF has pages, bookmarks, resolved page references, the locale's own text in its text
-layer, every font embedded and a glyph for every character. Two pages of each PDF go to artifacts/editions/."""
+its text inside a phone's 375 px column (read in chromium), and every PDF has pages, bookmarks,
+resolved page references, the locale's own text in its text layer, every font embedded and a glyph
+for every character. Two pages of each PDF go to artifacts/editions/."""
 
 from __future__ import annotations
 

@@ -88,11 +88,11 @@ public struct SystemLibrary: Hashable, Sendable {
     public init(pkgConfig: String?, providers: [ProviderPackages]) { self.pkgConfig = pkgConfig; self.providers = providers }
     /// The arguments after `name:` in Package.swift: `, pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]`.
     public var declaration: String {
-        func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
         var out = ""
-        if let pkgConfig { out += ", pkgConfig: " + quoted(pkgConfig) }
+        if let pkgConfig { out += ", pkgConfig: " + swiftStringLiteral(pkgConfig) }
         if !providers.isEmpty {
-            out += ", providers: [" + providers.map { ".\($0.manager)([\($0.packages.map(quoted).joined(separator: ", "))])" }.joined(separator: ", ") + "]"
+            out += ", providers: [" + providers.map { ".\($0.manager)([\($0.packages.map(swiftStringLiteral).joined(separator: ", "))])" }
+                .joined(separator: ", ") + "]"
         }
         return out
     }
@@ -106,9 +106,12 @@ public struct SampleResource: Hashable, Sendable {
     public var path: String
     public init(rule: Rule, path: String) { self.rule = rule; self.path = path }
     /// How Package.swift writes it: `.copy("Trails")`.
-    public var declaration: String {
-        ".\(rule.rawValue)(\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\")"
-    }
+    public var declaration: String { ".\(rule.rawValue)(\(swiftStringLiteral(path)))" }
+}
+
+/// `text` as a Swift string literal in a generated Package.swift: quoted, `\` and `"` escaped.
+public func swiftStringLiteral(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
 }
 
 /// `Content/Samples`: a SwiftPM package with one executable target per sample.

@@ -142,7 +142,7 @@ public enum TypstMarkup {
                 sinceBreak = 0
             }
             out.append(character)
-            sinceBreak = character.isWhitespace ? 0 : sinceBreak + 1
+            sinceBreak += 1
         }
         return out
     }

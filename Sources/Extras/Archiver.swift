@@ -22,9 +22,9 @@ public enum Archiver {
             case .systemLibrary: "systemLibrary"
             case .library, .listingOnly: "target"
             }
-            var arguments = "name: \"\(target.name)\""
+            var arguments = "name: " + swiftStringLiteral(target.name)
             if !dependencies.isEmpty { arguments += ", dependencies: [\(dependencies)]" }
-            if target.folder != "Sources/\(target.name)" { arguments += ", path: \"\(target.folder)\"" }
+            if target.folder != "Sources/\(target.name)" { arguments += ", path: " + swiftStringLiteral(target.folder) }
             if let system = target.system { arguments += system.declaration }
             if !target.resources.isEmpty { arguments += ", resources: [\(target.resources.map(\.declaration).joined(separator: ", "))]" }
             manifest += "        .\(kind)(\(arguments)),\n"
