@@ -26,6 +26,8 @@ public final class BuildSession: PageMemo {
         var samplesGeneration = 0
         /// The extras stage's output and what it was made from.
         var extras: (key: ExtrasKey, extras: BuildRun.CourseExtras, diagnostics: [Diagnostic])?
+        /// The downloadable archives and what they were made from.
+        var downloads: (key: Downloads.Key, files: [SiteFile])?
     }
 
     /// What the gallery and the API index are made from: the course's settings and locales, the
@@ -76,9 +78,19 @@ public final class BuildSession: PageMemo {
     /// This build ran the samples stage (its report may differ from the last).
     func samplesRan() { state.withLock { $0.samplesGeneration += 1 } }
 
+    var samplesGeneration: Int { state.withLock { $0.samplesGeneration } }
+
+    func downloads(for key: Downloads.Key) -> [SiteFile]? {
+        state.withLock { state in state.downloads.flatMap { $0.key == key ? $0.files : nil } }
+    }
+
+    func keep(downloads files: [SiteFile], for key: Downloads.Key) {
+        state.withLock { $0.downloads = (key, files) }
+    }
+
     func extrasKey(_ course: ResolvedCourse, inputs: [LocaleTag: [Extras.PageInput]]) -> ExtrasKey {
         let pages = course.locales.flatMap { inputs[$0] ?? [] }
-        return ExtrasKey(config: course.config, locales: course.locales, samplesGeneration: state.withLock { $0.samplesGeneration },
+        return ExtrasKey(config: course.config, locales: course.locales, samplesGeneration: samplesGeneration,
                          pages: parallelMap(pages) { $0.key })
     }
 

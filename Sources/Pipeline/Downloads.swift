@@ -6,6 +6,50 @@ import Foundation
 /// The downloadable packages: one per sample and one per chapter, per locale (the README is in
 /// the page's language). Archives are cached by their inputs, so an unchanged one is not rebuilt.
 enum Downloads {
+    /// Everything the archives are made from besides the samples package (which a session names
+    /// by its samples generation): an edit to a chapter's text leaves it as it was, so a preview
+    /// rebuild hands back the last archives without reading or hashing a file.
+    struct Key: Equatable {
+        struct Sample: Equatable {
+            var name: String
+            var description: [LocaleTag: String]
+            var output: [LocaleTag?: String]
+            var chapters: [LocaleTag: [String]]
+        }
+        struct Page: Equatable {
+            var id: String
+            var title: String
+            var label: ChapterLabel
+        }
+        var samplesGeneration: Int
+        var locales: [LocaleTag]
+        var samples: [Sample]
+        var pages: [LocaleTag: [Page]]
+        var words: [LocaleTag: [String: String]]
+
+        init(_ course: ResolvedCourse, samplesGeneration: Int) {
+            self.samplesGeneration = samplesGeneration
+            locales = course.locales
+            samples = course.samples.filter { !$0.listingOnly }.map { sample in
+                Sample(name: sample.name, description: sample.description, output: sample.output,
+                       chapters: sample.places.mapValues { $0.map(\.chapterID) })
+            }
+            pages = course.pages.mapValues { $0.map { Page(id: $0.id, title: $0.title, label: $0.numbering.label) } }
+            words = course.strings.mapValues(\.entries)
+        }
+    }
+
+    /// The archives, and whether they are the session's from the last build (their key is the same).
+    static func archives(_ course: ResolvedCourse, package: SamplesPackage, cacheFolder: String,
+                         session: BuildSession?) -> (files: [SiteFile], kept: Bool) {
+        guard let session else { return (archives(course, package: package, cacheFolder: cacheFolder), false) }
+        let key = Key(course, samplesGeneration: session.samplesGeneration)
+        if let files = session.downloads(for: key) { return (files, true) }
+        let files = archives(course, package: package, cacheFolder: cacheFolder)
+        session.keep(downloads: files, for: key)
+        return (files, false)
+    }
+
     static func archives(_ course: ResolvedCourse, package: SamplesPackage, cacheFolder: String) -> [SiteFile] {
         var jobs: [(path: String, folder: String, entries: [Archiver.Entry])] = []
         for locale in course.locales {

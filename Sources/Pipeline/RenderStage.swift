@@ -94,8 +94,9 @@ extension BuildRun {
         result.pages = course.pages.values.reduce(0) { $0 + $1.count }
         lap("render")
         if let package = samples.package, options.formats.makesDownloads(course.config) {
-            filesAfterPages += Downloads.archives(course, package: package, cacheFolder: cache.folder + "/archives")
-            lap("downloads")
+            let archives = Downloads.archives(course, package: package, cacheFolder: cache.folder + "/archives", session: session)
+            filesAfterPages += archives.files
+            lap(archives.kept ? "downloads (kept)" : "downloads")
         }
         if let staged { filesAfterPages.forEach { staged.add($0) } } else { files += filesAfterPages }
         if session != nil { result.files = files }

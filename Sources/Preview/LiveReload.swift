@@ -48,7 +48,10 @@ public final class SiteStore: Sendable {
     /// compares every file of the site.
     static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         a.withUnsafeBytes { x in
-            b.withUnsafeBytes { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+            // The same buffer (a file the session kept, such as a download) is not read at all.
+            b.withUnsafeBytes { y in
+                x.count == y.count && (x.count == 0 || x.baseAddress == y.baseAddress || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
         }
     }
 
