@@ -31,12 +31,13 @@ public final class BuildSession: PageMemo {
     }
 
     /// What the gallery and the API index are made from: the course's settings and locales, the
-    /// samples report, and what each page shows them (`Extras.PageInput.key`).
+    /// samples report, and what each page shows them (`Extras.PageInput`).
     struct ExtrasKey: Equatable {
         var config: CourseConfig
         var locales: [LocaleTag]
         var samplesGeneration: Int
-        var pages: [String]
+        /// Compared whole: cheaper than encoding and hashing each (`Extras.PageInput.key`).
+        var pages: [Extras.PageInput]
     }
 
     let state = Mutex(State())
@@ -91,7 +92,7 @@ public final class BuildSession: PageMemo {
     func extrasKey(_ course: ResolvedCourse, inputs: [LocaleTag: [Extras.PageInput]]) -> ExtrasKey {
         let pages = course.locales.flatMap { inputs[$0] ?? [] }
         return ExtrasKey(config: course.config, locales: course.locales, samplesGeneration: samplesGeneration,
-                         pages: parallelMap(pages) { $0.key })
+                         pages: pages)
     }
 
     func extras(for key: ExtrasKey) -> (BuildRun.CourseExtras, [Diagnostic])? {
