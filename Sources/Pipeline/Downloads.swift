@@ -55,7 +55,8 @@ enum Downloads {
         for locale in course.locales {
             let strings = course.strings[locale]!
             for sample in course.samples where !sample.listingOnly {
-                let readme = sampleReadme(sample, locale: locale, strings: strings, course: course)
+                let readme = sampleReadme(sample, locale: locale, strings: strings, course: course,
+                                          command: runCommand(sample.name, locale: locale, in: package))
                 let entries = Archiver.packageFiles(for: [sample.name], in: package, name: sample.name, readme: readme,
                                                     expected: expectedOutputs(of: [sample.name], in: package))
                 jobs.append((SitePaths.page(SitePaths.sampleDownload(sample.name), in: locale), sample.name, entries))
@@ -65,7 +66,7 @@ enum Downloads {
                 guard !names.isEmpty else { continue }
                 var readme = "# \(strings.chapterLabel(page.numbering.label).map { $0 + strings["label_title_separator"] } ?? "")\(page.title)\n\n"
                 readme += strings.format("zip_readme_chapter", page.title) + "\n\n"
-                readme += names.map { "    swift run \($0)\n" }.joined()
+                readme += names.map { "    \(runCommand($0, locale: locale, in: package))\n" }.joined()
                 let entries = Archiver.packageFiles(for: names, in: package, name: "chapter-\(page.id)", readme: readme,
                                                     expected: expectedOutputs(of: names, in: package))
                 jobs.append((SitePaths.page(SitePaths.chapterDownload(page.id), in: locale), "chapter-\(page.id)", entries))
@@ -85,14 +86,21 @@ enum Downloads {
         package.expected.filter { file, _ in names.contains { file == "\($0).txt" || file.hasPrefix("\($0).") } }
     }
 
-    static func sampleReadme(_ sample: SampleSummary, locale: LocaleTag, strings: UIStrings, course: ResolvedCourse) -> String {
+    /// The command that runs the sample in its download's folder as the build ran it for
+    /// `locale`: with a per-locale sample's environment, its arguments and its input, as the page says.
+    static func runCommand(_ sample: String, locale: LocaleTag, in package: SamplesPackage) -> String {
+        guard let settings = package.targets[sample]?.settings else { return "swift run \(sample)" }
+        return RunCommand(packageRoot: package.root, sample: sample, settings: settings, locale: locale).text(inPackage: true)
+    }
+
+    static func sampleReadme(_ sample: SampleSummary, locale: LocaleTag, strings: UIStrings, course: ResolvedCourse, command: String) -> String {
         var readme = "# \(sample.name)\n\n"
         let und = LocaleTag("und")!
         if let description = sample.description[locale] ?? sample.description[und]
             ?? locale.fallbackChain(source: course.config.sourceLocale).lazy.compactMap({ sample.description[$0] }).first {
             readme += description + "\n\n"
         }
-        readme += strings["zip_readme_run"] + "\n\n    swift run\n\n"
+        readme += strings["zip_readme_run"] + "\n\n    \(command)\n\n"
         if let output = sample.output[locale] ?? sample.output[nil], !output.isEmpty {
             readme += strings["zip_readme_expected"] + "\n\n" + output.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "    " + $0 }.joined(separator: "\n") + "\n"

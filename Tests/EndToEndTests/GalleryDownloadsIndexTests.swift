@@ -84,6 +84,34 @@ import ZIPFoundation
         #expect(printed == TestSupport.read(package.appendingPathComponent("Outputs/fraction-calculator.txt")))
     }
 
+    /// A per-locale sample's download runs as its page and README say: the README gives the
+    /// command with the locale the build ran it in, and that command prints the page's output
+    /// (`swift run` alone printed the English index on the Russian site).
+    @Test func aPerLocaleDownloadPrintsItsLocalesOutput() throws {
+        let unpacked = TestSupport.scratch("primer-unzip-per-locale")
+        try? FileManager.default.removeItem(at: unpacked)
+        try FileManager.default.unzipItem(at: try site("ru/downloads/index-sections.zip"), to: unpacked)
+        let package = unpacked.appendingPathComponent("index-sections")
+        let command = "PRIMER_LOCALE=ru LANG=ru.UTF-8 swift run index-sections"
+        #expect(TestSupport.read(package.appendingPathComponent("README.md")).contains("\n\n    \(command)\n"))
+        let chapter = unpacked.appendingPathComponent("chapter")
+        try FileManager.default.unzipItem(at: try site("ru/downloads/chapter-collections.zip"), to: chapter)
+        #expect(TestSupport.read(chapter.appendingPathComponent("chapter-collections/README.md")).contains("    \(command)\n"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command.replacingOccurrences(of: "swift run", with: "swift run --quiet")]
+        process.currentDirectoryURL = package
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(printed == TestSupport.read(package.appendingPathComponent("Outputs/index-sections.ru.txt")))
+        #expect(printed.contains("А"))
+    }
+
     @Test func theAPIIndexLinksEveryPlace() throws {
         let index = TestSupport.read(try site("ru/api-index.html"))
         #expect(index.contains("<dt><code>isKnownUniquelyReferenced</code> <a class=\"docs-link\" href=\"https://developer.apple.com/search/?q=isKnownUniquelyReferenced\" hreflang=\"en\">документация</a></dt>"))
