@@ -70,17 +70,8 @@ import ZIPFoundation
         try FileManager.default.unzipItem(at: zip, to: unpacked)
         let package = unpacked.appendingPathComponent("fraction-calculator")
         #expect(TestSupport.read(package.appendingPathComponent("README.md")).contains("Запустите из этой папки командой:\n\n    swift run"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "run", "--quiet"]
-        process.currentDirectoryURL = package
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, printed) = try run("swift run --quiet", in: package)
+        #expect(status == 0)
         #expect(printed == TestSupport.read(package.appendingPathComponent("Outputs/fraction-calculator.txt")))
     }
 
@@ -97,19 +88,25 @@ import ZIPFoundation
         let chapter = unpacked.appendingPathComponent("chapter")
         try FileManager.default.unzipItem(at: try site("ru/downloads/chapter-collections.zip"), to: chapter)
         #expect(TestSupport.read(chapter.appendingPathComponent("chapter-collections/README.md")).contains("    \(command)\n"))
+        let (status, printed) = try run(command.replacingOccurrences(of: "swift run", with: "swift run --quiet"), in: package)
+        #expect(status == 0)
+        #expect(printed == TestSupport.read(package.appendingPathComponent("Outputs/index-sections.ru.txt")))
+        #expect(printed.contains("А"))
+    }
+
+    /// A shell command run in `folder` as a learner types it: its exit status and what it printed.
+    func run(_ command: String, in folder: URL) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command.replacingOccurrences(of: "swift run", with: "swift run --quiet")]
-        process.currentDirectoryURL = package
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = folder
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(printed == TestSupport.read(package.appendingPathComponent("Outputs/index-sections.ru.txt")))
-        #expect(printed.contains("А"))
+        return (process.terminationStatus, printed)
     }
 
     @Test func theAPIIndexLinksEveryPlace() throws {
