@@ -118,6 +118,10 @@ let package = Package(
         .executableTarget(name: "rest-client", dependencies: ["StubServer"]),
         .executableTarget(name: "download-progress", dependencies: ["StubServer"]),
         .executableTarget(name: "http-sequence"),
+        // Chapter 17: Location maths
+        .target(name: "GeoMath"),
+        .executableTarget(name: "haversine", dependencies: ["GeoMath"]),
+        .executableTarget(name: "radius-search", dependencies: ["GeoMath", "CSQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )
