@@ -122,6 +122,9 @@ let package = Package(
         .target(name: "GeoMath"),
         .executableTarget(name: "haversine", dependencies: ["GeoMath"]),
         .executableTarget(name: "radius-search", dependencies: ["GeoMath", "CSQLite"]),
+        .executableTarget(name: "track-speed", dependencies: ["GeoMath"]),
+        .executableTarget(name: "dms"),
+        .executableTarget(name: "geocode-stub", dependencies: ["GeoMath", "StubServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
