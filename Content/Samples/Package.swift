@@ -118,6 +118,13 @@ let package = Package(
         .executableTarget(name: "rest-client", dependencies: ["StubServer"]),
         .executableTarget(name: "download-progress", dependencies: ["StubServer"]),
         .executableTarget(name: "http-sequence"),
+        // Chapter 17: Location maths
+        .target(name: "GeoMath"),
+        .executableTarget(name: "haversine", dependencies: ["GeoMath"]),
+        .executableTarget(name: "radius-search", dependencies: ["GeoMath", "CSQLite"]),
+        .executableTarget(name: "track-speed", dependencies: ["GeoMath"]),
+        .executableTarget(name: "dms"),
+        .executableTarget(name: "geocode-stub", dependencies: ["GeoMath", "StubServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
