@@ -118,6 +118,13 @@ let package = Package(
         .executableTarget(name: "rest-client", dependencies: ["StubServer"]),
         .executableTarget(name: "download-progress", dependencies: ["StubServer"]),
         .executableTarget(name: "http-sequence"),
+        // Chapter 18: Concurrency
+        .executableTarget(name: "operation-deps"),
+        .executableTarget(name: "dispatch-group"),
+        .executableTarget(name: "task-group"),
+        .executableTarget(name: "actor-counter"),
+        .executableTarget(name: "lazy-singleton"),
+        .executableTarget(name: "main-thread-blocking"),
     ],
     swiftLanguageModes: [.v6]
 )
