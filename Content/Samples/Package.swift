@@ -125,6 +125,13 @@ let package = Package(
         .executableTarget(name: "track-speed", dependencies: ["GeoMath"]),
         .executableTarget(name: "dms"),
         .executableTarget(name: "geocode-stub", dependencies: ["GeoMath", "StubServer"]),
+        // Chapter 18: Concurrency
+        .executableTarget(name: "operation-deps"),
+        .executableTarget(name: "dispatch-group"),
+        .executableTarget(name: "task-group"),
+        .executableTarget(name: "actor-counter"),
+        .executableTarget(name: "lazy-singleton"),
+        .executableTarget(name: "main-thread-blocking"),
     ],
     swiftLanguageModes: [.v6]
 )
