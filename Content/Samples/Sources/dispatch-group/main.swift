@@ -5,9 +5,9 @@
 // each writes its result into its own slot, by index: the output does not
 // depend on which job finished first.
 //
-// The code is in functions, not at the top level: top-level code is isolated
-// to the main actor, and Swift 6 stops a program whose main-actor closure
-// runs on another queue.
+// The code is in functions, not at the top level: top-level code and its
+// variables are isolated to the main actor, and a closure that runs on
+// another queue cannot change them.
 import Foundation
 import Synchronization
 
