@@ -40,7 +40,7 @@ struct Words {
     static func forLocale(_ locale: String) -> Words {
         switch locale {
         case "ru":
-            Words(title: "Категории множественного числа для 0–29",
+            Words(title: "Категории множественного числа",
                   languages: [.english: "английский", .russian: "русский", .chinese: "китайский"])
         case "zh-Hans":
             Words(title: "0–29 的复数类别",
