@@ -132,6 +132,15 @@ let package = Package(
         .executableTarget(name: "actor-counter"),
         .executableTarget(name: "lazy-singleton"),
         .executableTarget(name: "main-thread-blocking"),
+        // Chapter 19: Localization and testing
+        .target(name: "PluralRules"),
+        .executableTarget(name: "string-tables", dependencies: ["PluralRules"], resources: [.copy("Resources/Tables")]),
+        .executableTarget(name: "plural-rules", dependencies: ["PluralRules"]),
+        .executableTarget(name: "locale-formatting"),
+        .executableTarget(name: "key-extractor"),
+        .target(name: "TaxRules"),
+        .executableTarget(name: "tax-calculator", dependencies: ["TaxRules"]),
+        .executableTarget(name: "notes-layers"),
     ],
     swiftLanguageModes: [.v6]
 )
