@@ -56,7 +56,7 @@ actor Concert {
         return true
     }
 
-    /// Takes the seat first, and gives it back if the payment fails.
+    /// Takes the seat first, then awaits the payment.
     func bookTaking(for name: String) async -> Bool {
         guard seats > 0 else { return false }
         seats -= 1                            // no await between check and change
