@@ -1,5 +1,5 @@
 // haversine — the great-circle distance by the haversine formula and by the
-// spherical law of cosines, in Double, for points from 0 m to 10,000 km
+// spherical law of cosines, in Double, for points from 0 m to about 6,400 km
 // apart; then the sphere against the WGS 84 ellipsoid (Vincenty's formula).
 import Foundation
 import GeoMath

@@ -7,18 +7,20 @@ import GeoMath
 struct Words {
     var title: String, box: String, circle: String
     var kept: String, dropped: String, outside: String
+    var colon = ": "                                   // before a count: full-width in Chinese
 
     static func forLocale(_ locale: String) -> Words {
         switch locale {
         case "ru":
             Words(title: "Поиск в радиусе 8 км", box: "ограничивающий прямоугольник",
-                  circle: "окружность 8 км", kept: "в радиусе", dropped: "в прямоугольнике, но дальше 8 км",
+                  circle: "окружность радиусом 8 км", kept: "в радиусе", dropped: "в прямоугольнике, но дальше 8 км",
                   outside: "вне прямоугольника")
         case "zh-Hans":
-            Words(title: "8 公里半径内的搜索", box: "边界框", circle: "8 公里的圆",
-                  kept: "在半径内", dropped: "在边界框内但超过 8 公里", outside: "在边界框外")
+            Words(title: "8 公里半径内的搜索", box: "边界框", circle: "半径 8 公里的圆",
+                  kept: "在半径内", dropped: "在边界框内但超过 8 公里", outside: "在边界框外",
+                  colon: "：")
         default:
-            Words(title: "Search within 8 km", box: "bounding box", circle: "8 km circle",
+            Words(title: "Search within 8 km", box: "bounding box", circle: "circle of radius 8 km",
                   kept: "within the radius", dropped: "in the box, farther than 8 km",
                   outside: "outside the box")
         }
@@ -77,13 +79,20 @@ struct RadiusFigure {
             }
             lines.append(marker(kind, px, py))
         }
-        lines.append("<text x=\"\(n(x(corner) + 4))\" y=\"\(n(y(corner) - 5))\" font-size=\"12\" "
-            + "fill=\"\(Ink.box)\">\(escaped(words.box))</text>")
+        // The legend names the two outlines as well as the markers: a label on
+        // the map itself would cover the markers along the edge of the box.
         var row = mapTop + mapSize + 22
+        lines.append("<path d=\"M8,\(n(row - 4)) h20\" stroke=\"\(Ink.box)\" stroke-width=\"1.5\" "
+            + "stroke-dasharray=\"6,4\"/>")
+        lines.append("<text x=\"32\" y=\"\(n(row))\" font-size=\"12\" fill=\"\(Ink.text)\">\(escaped(words.box))</text>")
+        row += 20
+        lines.append("<path d=\"M8,\(n(row - 4)) h20\" stroke=\"\(Ink.kept)\" stroke-width=\"1.5\"/>")
+        lines.append("<text x=\"32\" y=\"\(n(row))\" font-size=\"12\" fill=\"\(Ink.text)\">\(escaped(words.circle))</text>")
+        row += 20
         for (kind, label) in [words.kept, words.dropped, words.outside].enumerated() {
             lines.append(marker(kind, 18, row - 4))
             lines.append("<text x=\"32\" y=\"\(n(row))\" font-size=\"12\" fill=\"\(Ink.text)\">"
-                + "\(escaped(label)): \(counts[kind])</text>")
+                + "\(escaped(label))\(words.colon)\(counts[kind])</text>")
             row += 20
         }
         let height = row

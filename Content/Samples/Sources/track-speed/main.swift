@@ -124,11 +124,15 @@ print(String(format: "without the filter: %.0f m", unfiltered))
 // snippet.end
 
 // snippet.errors
+/// A track of one point, one element per line: the point is on line 3.
+func oneLineEach(_ point: String) -> String {
+    "<gpx><trk>\n<trkseg>\n\(point)\n</trkseg>\n</trk></gpx>"
+}
 let broken = [
-    "<gpx><trk><trkseg><trkpt lat=\"47.3\" lon=\"8.5\"><time>2026-05-02T08:00:00Z</time></trkseg></gpx>",
-    "<gpx><trk><trkseg><trkpt lat=\"97.3\" lon=\"8.5\"><time>2026-05-02T08:00:00Z</time></trkpt></trkseg></gpx>",
-    "<gpx><trk><trkseg><trkpt lat=\"47.3\" lon=\"8.5\"><time>yesterday</time></trkpt></trkseg></gpx>",
-]
+    #"<trkpt lat="47.3" lon="8.5"><time>2026-05-02T08:00:00Z</time>"#,               // no </trkpt>
+    #"<trkpt lat="97.3" lon="8.5"><time>2026-05-02T08:00:00Z</time></trkpt>"#,
+    #"<trkpt lat="47.3" lon="8.5"><time>yesterday</time></trkpt>"#,
+].map(oneLineEach)
 for document in broken {
     do {
         _ = try readTrack(document)
