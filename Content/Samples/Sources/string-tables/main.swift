@@ -96,7 +96,7 @@ do {
         } else if let plural = here.variations?.plural {
             let catalogForms = plural.mapValues(\.stringUnit.value)
             let same = catalogForms == forms
-            print("  \(key): \(catalogForms.count) plural forms, same as the .stringsdict: \(same)")
+            print("  \(key): plural forms \(PluralCategory.allCases.map(\.rawValue).filter { catalogForms[$0] != nil }.joined(separator: " ")), same as the .stringsdict: \(same)")
         }
     }
 } catch {
