@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .browser import KEEP, chromium, console_errors, open_page, set_color_scheme, set_viewport, wait_for
+from .browser import KEEP, chromium, console_errors, open_page, set_color_scheme, set_viewport, settle, wait_for
 from .pages import Page
 from .report import Result
 
@@ -78,6 +78,7 @@ def check_behaviour(base: str, server, pages: dict[str, Page], content: Path, ar
         result.attempt(chapter, "contents at 1280 px", lambda: reader.desktop_contents(chapter))
         result.attempt(chapter, "screenshots", lambda: reader.screenshots(chapter))
         result.attempt(chapter, "theme toggle", lambda: reader.theme_toggle(chapter, other="ru/index.html"))
+        result.attempt(chapter, "language switch keeps the place", lambda: reader.language_switch(chapter, "ru"))
         keyboard_page = next((c for c in chapters if pages[c].links_next), None)
         if keyboard_page is None:
             result.problem("(site)", "no chapter has an a[rel=next]")
@@ -176,6 +177,41 @@ class Reader:
                 self.open(chapter, stored_theme=None)
                 self.screenshot(f"chapter-{width}-{scheme}")
         set_color_scheme(self.driver, "light")
+
+    def language_switch(self, chapter: str, language: str) -> None:
+        """The language link lands on the section being read: after scrolling into one (no
+        fragment in the address), and from the fragment of a structural heading (#…-exercises)."""
+        set_viewport(self.driver, *DESKTOP)
+        self.open(chapter)
+        ids = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('main h2[id]')).map(function (h) { return h.id; })")
+        exercises = self.driver.execute_script(
+            "var h = document.querySelector('main h2.exercises[id]'); return h ? h.id : null")
+        if len(ids) < 3 or exercises is None:
+            raise LookupError("the chapter has fewer than three sections with ids, or no exercises heading")
+        reading = ids[2]
+        # Scrolled into the section, a little below its heading: the address has no fragment.
+        self.driver.execute_script("var h = document.getElementById(arguments[0]); h.scrollIntoView();"
+                                   "window.scrollBy(0, 120)", reading)
+        self.arrive(language, chapter, reading)
+        self.open(f"{chapter}#{exercises}")
+        self.arrive(language, chapter, exercises)
+
+    def arrive(self, language: str, chapter: str, section: str) -> None:
+        """Follows the link to `language` and checks that the page opens at `section`."""
+        self.element(f'.languages a[hreflang="{language}"]').click()
+        wait_for(lambda: f"/{language}/" in self.driver.current_url, timeout=10)
+        settle(self.driver)
+        self.page = self.driver.current_url.replace(self.base, "")
+        fragment = self.driver.current_url.partition("#")[2]
+        if fragment != section:
+            self.problem(f"switching language from {chapter} while reading #{section} opened "
+                         f"#{fragment or '(no fragment)'}")
+            return
+        top = self.driver.execute_script(
+            "var h = document.getElementById(arguments[0]); return h ? h.getBoundingClientRect().top : null", section)
+        if top is None or not -5 <= top <= 120:
+            self.problem(f"#{section} is not at the top of the page after switching language (top {top})")
 
     def theme_toggle(self, chapter: str, other: str) -> None:
         """Choosing dark with #theme-toggle holds on reload and on another page."""

@@ -52,9 +52,22 @@
   }
 
   // The language switcher keeps the reader's place: section ids are the same in every language.
+  // The place is the fragment while its target is on screen, else the last heading scrolled past.
+  function readingPlace() {
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) {
+      var box = target.getBoundingClientRect();
+      if (box.bottom > 0 && box.top < window.innerHeight) return location.hash;
+    }
+    var place = "";
+    document.querySelectorAll("main h2[id], main h3[id], main h4[id]").forEach(function (heading) {
+      if (heading.getBoundingClientRect().top <= window.innerHeight * 0.2) place = "#" + heading.id;
+    });
+    return place;
+  }
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest(".languages a");
-    if (link && location.hash) link.href = link.href.split("#")[0] + location.hash;
+    if (link) link.href = link.href.split("#")[0] + readingPlace();
   });
 
   // Copy buttons on listings and program output.
