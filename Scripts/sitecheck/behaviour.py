@@ -3,6 +3,7 @@ width, the contents drawer, search in Russian and Chinese, the theme toggle, the
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -186,13 +187,14 @@ class Reader:
         ids = self.driver.execute_script(
             "return Array.from(document.querySelectorAll('main h2[id]')).map(function (h) { return h.id; })")
         exercises = self.driver.execute_script(
-            "var h = document.querySelector('main h2.exercises[id]'); return h ? h.id : null")
+            "var h = document.querySelector('main section.exercises > h2[id]'); return h ? h.id : null")
         if len(ids) < 3 or exercises is None:
             raise LookupError("the chapter has fewer than three sections with ids, or no exercises heading")
         reading = ids[2]
         # Scrolled into the section, a little below its heading: the address has no fragment.
         self.driver.execute_script("var h = document.getElementById(arguments[0]); h.scrollIntoView();"
                                    "window.scrollBy(0, 120)", reading)
+        time.sleep(0.8)  # the reader stays there; going up to the language links then scrolls past other sections
         self.arrive(language, chapter, reading)
         self.open(f"{chapter}#{exercises}")
         self.arrive(language, chapter, exercises)

@@ -52,8 +52,10 @@
   }
 
   // The language switcher keeps the reader's place: section ids are the same in every language.
-  // The place is the fragment while its target is on screen, else the last heading scrolled past.
-  function readingPlace() {
+  // The place on screen is the fragment while its target shows, else the last heading scrolled
+  // past. The links are at the top of the page, and going up to them scrolls past other sections,
+  // so the place kept is where the reader last stayed (half a second without scrolling).
+  function placeOnScreen() {
     var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) {
       var box = target.getBoundingClientRect();
@@ -65,9 +67,14 @@
     });
     return place;
   }
+  var readingPlace = location.hash, settling;
+  window.addEventListener("scroll", function () {
+    clearTimeout(settling);
+    settling = setTimeout(function () { var here = placeOnScreen(); if (here) readingPlace = here; }, 500);
+  }, { passive: true });
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest(".languages a");
-    if (link) link.href = link.href.split("#")[0] + readingPlace();
+    if (link) link.href = link.href.split("#")[0] + (placeOnScreen() || readingPlace);
   });
 
   // Copy buttons on listings and program output.
