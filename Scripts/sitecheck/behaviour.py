@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .browser import KEEP, chromium, console_errors, open_page, set_color_scheme, set_viewport, settle, wait_for
+from .browser import KEEP, NOT_FOUND_PROBE, chromium, console_errors, open_page, set_color_scheme, set_viewport, settle, wait_for
 from .pages import Page
 from .report import Result
 
@@ -80,6 +80,8 @@ def check_behaviour(base: str, server, pages: dict[str, Page], content: Path, ar
         result.attempt(chapter, "screenshots", lambda: reader.screenshots(chapter))
         result.attempt(chapter, "theme toggle", lambda: reader.theme_toggle(chapter, other="ru/index.html"))
         result.attempt(chapter, "language switch keeps the place", lambda: reader.language_switch(chapter, "ru"))
+        for missing in (f"ru/{NOT_FOUND_PROBE}.html", f"zh-Hans/deeper/{NOT_FOUND_PROBE}.html", f"{NOT_FOUND_PROBE}.html"):
+            result.attempt(missing, "the 404 page", lambda: reader.not_found(missing, pages))
         keyboard_page = next((c for c in chapters if pages[c].links_next), None)
         if keyboard_page is None:
             result.problem("(site)", "no chapter has an a[rel=next]")
@@ -112,6 +114,8 @@ class Reader:
 
     def collect_console_errors(self) -> None:
         for error in console_errors(self.driver):
+            if NOT_FOUND_PROBE in error:  # the 404 check's own page, asked for on purpose
+                continue
             self.result.problem(self.page or "(browser)", f"console: {error.replace(self.base, '')}")
 
     def element(self, selector: str):
@@ -198,6 +202,25 @@ class Reader:
         self.arrive(language, chapter, reading)
         self.open(f"{chapter}#{exercises}")
         self.arrive(language, chapter, exercises)
+
+    def not_found(self, missing: str, pages: dict[str, Page]) -> None:
+        """The host's 404 page, served at a missing address in a language folder or deeper, has
+        its styles and links to pages that exist."""
+        set_viewport(self.driver, *DESKTOP)
+        self.open(missing)
+        styled = self.driver.execute_script(
+            "var l = document.querySelector('link[rel=stylesheet]');"
+            "try { return !!(l && l.sheet && l.sheet.cssRules.length > 0); } catch (e) { return false; }")
+        if not styled:
+            self.problem("the 404 page has no style sheet")
+        links = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('main a[href], header a[href]')).map(function (a) { return a.href; })")
+        if not links:
+            self.problem("the 404 page has no links")
+        for link in links:
+            path = link.split("#")[0].replace(self.base, "", 1)
+            if link.startswith(self.base) and path != missing and path not in pages:
+                self.problem(f"the 404 page links to {link.replace(self.base, '/')}, which does not exist")
 
     def arrive(self, language: str, chapter: str, section: str) -> None:
         """Follows the link to `language` and checks that the page opens at `section`."""

@@ -13,6 +13,10 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 
 
+# A page the not-found check asks for on purpose (not a broken link).
+NOT_FOUND_PROBE = "primer-no-such-page"
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
@@ -20,8 +24,19 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     missing: list[str]
 
     def send_error(self, code, message=None, explain=None):
-        if code == 404 and not self.path.startswith("/favicon.ico"):
+        if code == 404 and not self.path.startswith("/favicon.ico") and NOT_FOUND_PROBE not in self.path:
             self.missing.append(self.path)
+        # As GitHub Pages and Netlify do: the site's 404.html, at the address that was asked for.
+        page = Path(self.directory) / "404.html"
+        if code == 404 and page.is_file():
+            body = page.read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+            return
         super().send_error(code, message, explain)
 
     def log_message(self, format, *args):  # noqa: A002 - quiet: problems are collected instead

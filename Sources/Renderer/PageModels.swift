@@ -28,6 +28,9 @@ struct Frame: Sendable, Hashable, TemplateParent {
     var tocHTML: String?
     /// The page's own template's output, for the layout.
     var content: String?
+    /// The 404 page of a course without `base_url`: the locale folders (space-separated), from
+    /// which a script in the page's head finds the site's root in the address it is served at.
+    var localeFolders: String?
 
     func child(named name: String) -> Any? {
         switch name {
@@ -47,6 +50,7 @@ struct Frame: Sendable, Hashable, TemplateParent {
         case "has_languages": return languages.count > 1
         case "toc_html": return tocHTML
         case "content": return content
+        case "locale_folders": return localeFolders ?? false
         default: return nil
         }
     }

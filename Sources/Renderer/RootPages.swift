@@ -24,6 +24,7 @@ extension SiteRenderer {
         // Served for any missing path, so links are absolute when the base URL is known.
         var frame = locale.base(root: course.config.baseURL ?? "")
         frame.pageTitle = locale.strings["not_found_title"]
+        if course.config.baseURL == nil { frame.localeFolders = course.locales.map(\.rawValue).joined(separator: " ") }
         let messages = course.locales.map { tag in
             let strings = course.strings[tag]!
             return NotFoundMessage(lang: tag.rawValue, title: strings["not_found_title"], text: strings["not_found_text"],

@@ -91,6 +91,22 @@ import Testing
         #expect(notFound.contains("href=\"https://example.org/course/assets/style.css\""))
     }
 
+    /// Without a base URL, the 404 page finds the site's root from the address a host serves it
+    /// at (a locale folder in it) before it asks for its style sheet and script; the browser
+    /// check serves it at /ru/… and deeper.
+    @Test func withoutABaseURLThe404PageFindsTheRootItself() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let config = folder.appendingPathComponent("Content/course.yml")
+        try TestSupport.write(TestSupport.read(config).replacingOccurrences(of: "base_url: https://example.org/course/\n", with: ""), to: config)
+        _ = try build(folder)
+        let notFound = TestSupport.read(folder.appendingPathComponent("site/404.html"))
+        #expect(notFound.contains("<script data-locales=\"en ru zh-Hans\">"))
+        #expect(notFound.contains("<noscript><link rel=\"stylesheet\" href=\"assets/style.css\"></noscript>"))
+        #expect(notFound.components(separatedBy: "<link rel=\"stylesheet\"").count == 2, "only the noscript one is static")
+        let chapter = TestSupport.read(folder.appendingPathComponent("site/en/intro.html"))
+        #expect(!chapter.contains("data-locales") && chapter.contains("<link rel=\"stylesheet\" href=\"../assets/style.css\">"))
+    }
+
     @Test func aBadEditURLIsAnErrorAtItsLine() throws {
         let folder = try TestSupport.copyFixture("basic")
         let config = folder.appendingPathComponent("Content/course.yml")
