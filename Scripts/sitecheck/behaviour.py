@@ -148,6 +148,12 @@ class Reader:
             culprits = "; ".join(self.driver.execute_script(OVERFLOWING)) or "no single element found"
             self.problem(f"at {width} px the document scrolls sideways: scrollWidth {scroll_width} "
                          f"> innerWidth {inner_width} ({culprits})")
+        # A compiler's errors wrap: a reader sees the whole message without scrolling the box.
+        hidden = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('.compiler-errors pre'))"
+            ".filter(function (pre) { return pre.scrollWidth > pre.clientWidth + 1; }).length")
+        if hidden:
+            self.problem(f"at {width} px {hidden} compiler error block(s) scroll sideways instead of wrapping")
 
     def drawer(self, chapter: str) -> None:
         set_viewport(self.driver, *PHONE)
