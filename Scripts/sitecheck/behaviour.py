@@ -41,6 +41,22 @@ VISIBLE = """
     return box.width > 0 && box.height > 0 && box.right > 0 && box.bottom > 0
         && box.left < innerWidth && box.top < innerHeight;
 """
+# Blocks whose Copy button lies over a character of their text: the first words of each.
+COPY_BUTTON_OVER_TEXT = """
+    const found = [];
+    for (const wrap of document.querySelectorAll('.code-wrap')) {
+        const button = wrap.querySelector('.copy-button'), pre = wrap.querySelector('pre');
+        if (!button || !pre) continue;
+        const b = button.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(pre);
+        const over = Array.from(range.getClientRects()).some(r => r.width > 0 && r.height > 0
+            && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top);
+        if (over) found.push(pre.textContent.trim().slice(0, 40));
+    }
+    return found;
+"""
+
 # The outermost elements that stick out past the right edge, none of their ancestors clipping them.
 OVERFLOWING = """
     const found = [];
@@ -148,6 +164,10 @@ class Reader:
             culprits = "; ".join(self.driver.execute_script(OVERFLOWING)) or "no single element found"
             self.problem(f"at {width} px the document scrolls sideways: scrollWidth {scroll_width} "
                          f"> innerWidth {inner_width} ({culprits})")
+        # A Copy button covers no text of its block (checked as if hovered: shown).
+        covered = self.driver.execute_script(COPY_BUTTON_OVER_TEXT)
+        if covered:
+            self.problem(f"at {width} px the Copy button covers text in {len(covered)} block(s), the first: {covered[0]!r}")
         # A compiler's errors wrap: a reader sees the whole message without scrolling the box.
         hidden = self.driver.execute_script(
             "return Array.from(document.querySelectorAll('.compiler-errors pre'))"

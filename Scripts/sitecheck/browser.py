@@ -70,7 +70,9 @@ def chromium():
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--hide-scrollbars", "--no-first-run", "--disable-extensions",
-                     "--window-size=1280,800"):
+                     "--window-size=1280,800",
+                     # A desktop reader's mouse: (hover: hover) and (pointer: fine), as on a laptop.
+                     "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     # The driver is named: Selenium Manager would try to download one, and there is no network.
