@@ -285,7 +285,28 @@ class Reader:
         self.open(other)
         if self.data_theme() != "dark":
             self.problem(f"the dark theme chosen on {chapter} does not apply here (data-theme {self.data_theme()!r})")
+        # The button names and shows the theme in use; from dark it goes back to the system's.
+        self.theme_button_shows("dark")
+        self.element("#theme-toggle").click()
+        stored = self.driver.execute_script("return localStorage.getItem('primer-theme')")
+        if self.data_theme() is not None or stored is not None:
+            self.problem(f"a click after dark does not return to the system's theme "
+                         f"(data-theme {self.data_theme()!r}, localStorage {stored!r})")
+        self.theme_button_shows("system")
+        self.open(other)
+        if self.data_theme() is not None:
+            self.problem(f"the system's theme chosen again is lost on reload (data-theme {self.data_theme()!r})")
         self.driver.execute_script("localStorage.removeItem('primer-theme')")
+
+    def theme_button_shows(self, mode: str) -> None:
+        """The theme button's name is the words for `mode` and its one visible icon is `mode`'s."""
+        name, expected, icons = self.driver.execute_script(
+            "var b = document.getElementById('theme-toggle');"
+            "return [b.querySelector('.visually-hidden').textContent, b.dataset[arguments[0]],"
+            " Array.from(b.querySelectorAll('svg')).filter(function (s) { return getComputedStyle(s).display !== 'none'; })"
+            ".map(function (s) { return s.getAttribute('class'); })]", mode)
+        if name != expected or icons != [f"theme-{mode}"]:
+            self.problem(f"with the {mode} theme the button is named {name!r} (expected {expected!r}) and shows {icons}")
 
     def keyboard(self, page: str) -> None:
         """→ with the focus on the body goes to a[rel=next]; / focuses the search box."""

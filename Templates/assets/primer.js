@@ -15,7 +15,12 @@
     return chosen ? chosen === "dark" : !!(systemDark && systemDark.matches);
   }
   function showTheme() {
-    if (themeButton) themeButton.setAttribute("aria-pressed", isDark() ? "true" : "false");
+    if (themeButton) {
+      var mode = doc.dataset.theme || "system", label = themeButton.dataset[mode];
+      themeButton.dataset.mode = mode;
+      themeButton.title = label;
+      themeButton.querySelector(".visually-hidden").textContent = label;
+    }
     // Dark versions of images follow the chosen theme, not only the system's.
     var chosen = doc.dataset.theme;
     var sources = document.querySelectorAll("source[data-theme-source]");
@@ -23,11 +28,16 @@
       sources[i].media = chosen ? (chosen === "dark" ? "all" : "not all") : "(prefers-color-scheme: dark)";
     }
   }
+  // The button goes round: the system's theme, light, dark, and back to the system's.
   if (themeButton) {
     themeButton.addEventListener("click", function () {
-      var theme = isDark() ? "light" : "dark";
-      doc.dataset.theme = theme;
-      try { localStorage.setItem("primer-theme", theme); } catch (e) {}
+      var next = { system: "light", light: "dark", dark: "system" }[doc.dataset.theme || "system"];
+      try {
+        if (next === "system") localStorage.removeItem("primer-theme");
+        else localStorage.setItem("primer-theme", next);
+      } catch (e) {}
+      if (next === "system") delete doc.dataset.theme;
+      else doc.dataset.theme = next;
       showTheme();
     });
   }
