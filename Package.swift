@@ -81,7 +81,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "primer-preview", dependencies: [
-            "Preview", "CommandOptions",
+            "Preview", "CommandOptions", "CPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Tests: one target per module (unit tests, no tool outside the test process), and

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Preview benchmark: save → reload event (20 edits), save → page holding the edit (saves 3 s and
 # 0.5 s apart), wrk load (64 connections, 10 s),
-# memory after 200 edit-rebuild cycles. Targets: median <= 100 ms, 0 errors, growth < 10%.
+# memory over 200 edit-rebuild cycles after a 100-cycle warm-up. Targets: median <= 100 ms, 0 errors, growth < 10%.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PRIMER=${PRIMER:-$PWD/.build/opt/release/primer}

@@ -73,6 +73,10 @@ int primer_kill_marked(const char *marker);
 /// back to the kernel and faulting it in again page by page; a no-op without glibc.
 void primer_tune_allocator(void);
 
+/// For the long-lived preview: large buffers mapped on their own and at most four arenas, so the
+/// memory of each rebuild goes back; a no-op without glibc.
+void primer_tune_preview_allocator(void);
+
 /// A bump allocator for cmark-gfm (`cmark_parser_new_with_mem`): allocation is a pointer
 /// increment (the newest block grows in place), freeing does nothing, and `primer_arena_end`
 /// releases the whole tree at once, keeping up to 2 MB of zeroed chunks for the thread's next
