@@ -89,8 +89,8 @@ enum Downloads {
     /// The command that runs the sample in its download's folder as the build ran it for
     /// `locale`: with a per-locale sample's environment, its arguments and its input, as the page says.
     static func runCommand(_ sample: String, locale: LocaleTag, in package: SamplesPackage) -> String {
-        guard let settings = package.targets[sample]?.settings else { return "swift run \(sample)" }
-        return RunCommand(packageRoot: package.root, sample: sample, settings: settings, locale: locale).text(inPackage: true)
+        RunCommand(packageRoot: package.root, sample: sample, settings: package.targets[sample]?.settings ?? SampleSettings(),
+                   locale: locale).text(inPackage: true)
     }
 
     static func sampleReadme(_ sample: SampleSummary, locale: LocaleTag, strings: UIStrings, course: ResolvedCourse, command: String) -> String {

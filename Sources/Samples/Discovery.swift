@@ -15,6 +15,8 @@ enum Discovery {
             var pkgConfig: String?
             /// `[{"apt": [["libsqlite3-dev"]]}]`: one manager per entry, its packages in a list.
             var providers: [[String: [[String]]]]?
+            /// The target's folder, relative to the package root.
+            var folder: String { (path ?? "Sources/\(name)").trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
         }
         /// `{"path": "Trails", "rule": {"copy": {}}}`: the rule is the one key of `rule`.
         struct Resource: Codable {
@@ -66,22 +68,25 @@ enum Discovery {
             return (nil, [.error(.samplesManifest, "SwiftPM described the samples package in a way Primer cannot read", at: SourceLocation(path: manifestPath))])
         }
 
+        /// The package's files whose paths `keep` accepts, in path order.
+        func files(_ keep: (String) -> Bool) -> [SampleFile] {
+            sources.files.keys.filter(keep).sorted().map { SampleFile(path: $0, text: sources.files[$0]!) }
+        }
         var targets: [String: SampleTarget] = [:]
         for target in dump.targets where target.type == "system" {
             // A system library: its module map and headers, which a download needs to build.
-            let folder = (target.path ?? "Sources/\(target.name)").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            let files = sources.files.keys.filter { $0.hasPrefix(folder + "/") }.sorted().map { SampleFile(path: $0, text: sources.files[$0]!) }
+            let folder = target.folder
+            let moduleFiles = files { $0.hasPrefix(folder + "/") }
             let providers = (target.providers ?? []).flatMap { entry in
                 entry.sorted { $0.key < $1.key }.map { SystemLibrary.ProviderPackages(manager: $0.key, packages: $0.value.flatMap { $0 }) }
             }
             targets[target.name] = SampleTarget(name: target.name, kind: .systemLibrary, folder: folder, files: [], dependencies: [],
-                                                settings: SampleSettings(), resourceFiles: files,
+                                                settings: SampleSettings(), resourceFiles: moduleFiles,
                                                 system: SystemLibrary(pkgConfig: target.pkgConfig, providers: providers))
         }
         for target in dump.targets where target.type == "executable" || target.type == "regular" {
-            let folder = (target.path ?? "Sources/\(target.name)").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            let files = sources.files.keys.filter { $0.hasPrefix(folder + "/") && $0.hasSuffix(".swift") }.sorted()
-                .map { SampleFile(path: $0, text: sources.files[$0]!) }
+            let folder = target.folder
+            let swiftFiles = files { $0.hasPrefix(folder + "/") && $0.hasSuffix(".swift") }
             let dependencies = (target.dependencies ?? []).compactMap { dependency -> String? in
                 (dependency["byName"] ?? dependency["target"])?.first ?? nil
             }
@@ -91,26 +96,24 @@ enum Discovery {
                 return SampleResource(rule: rule, path: resource.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
             }
             // The files a resource names: itself, or everything under the folder it names.
-            let resourceFiles = resources.flatMap { resource -> [String] in
-                let path = folder + "/" + resource.path
-                return sources.files.keys.filter { $0 == path || $0.hasPrefix(path + "/") }
-            }.sorted().map { SampleFile(path: $0, text: sources.files[$0]!) }
+            let resourcePaths = resources.map { folder + "/" + $0.path }
+            let resourceFiles = files { file in resourcePaths.contains { file == $0 || file.hasPrefix($0 + "/") } }
             targets[target.name] = SampleTarget(name: target.name, kind: target.type == "executable" ? .executable : .library,
-                                                folder: folder, files: files, dependencies: dependencies, settings: settings,
+                                                folder: folder, files: swiftFiles, dependencies: dependencies, settings: settings,
                                                 resources: resources, resourceFiles: resourceFiles)
         }
         // Samples that need Apple-only frameworks live outside the package and are only shown.
         let listingOnly = Set(sources.files.keys.filter { $0.hasPrefix("ListingOnly/") }.compactMap { $0.split(separator: "/").dropFirst().first.map(String.init) })
         for name in listingOnly.sorted() {
             let folder = "ListingOnly/\(name)"
-            let files = sources.files.keys.filter { $0.hasPrefix(folder + "/") }.sorted().map { SampleFile(path: $0, text: sources.files[$0]!) }
+            let listed = files { $0.hasPrefix(folder + "/") }
             if targets[name] != nil {
                 diagnostics.append(.error(.samplesManifest, "'\(name)' is both a target of Package.swift and a listing-only sample",
                                           at: SourceLocation(path: sources.root + "/" + folder),
                                           suggestion: "rename one of them"))
                 continue
             }
-            targets[name] = SampleTarget(name: name, kind: .listingOnly, folder: folder, files: files, dependencies: [],
+            targets[name] = SampleTarget(name: name, kind: .listingOnly, folder: folder, files: listed, dependencies: [],
                                          settings: sources.settings[name] ?? SampleSettings())
         }
         for (name, location) in sources.settingsLocations where targets[name] == nil {

@@ -10,10 +10,6 @@
   // Theme: the system's unless the reader chose; the choice is remembered.
   var themeButton = document.getElementById("theme-toggle");
   var systemDark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
-  function isDark() {
-    var chosen = doc.dataset.theme;
-    return chosen ? chosen === "dark" : !!(systemDark && systemDark.matches);
-  }
   function showTheme() {
     if (themeButton) {
       var mode = doc.dataset.theme || "system", label = themeButton.dataset[mode];
