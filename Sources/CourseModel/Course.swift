@@ -94,6 +94,9 @@ public struct CourseConfig: Hashable, Sendable {
         public var chapters: [ChapterEntry]
         /// How its chapters are labelled: 1, 2, 3 (counting on from the part before), A, B, C, or not at all.
         public var numbering = Numbering.numbered
+        /// `planned`: chapters not written yet, by title; the home page lists them after the
+        /// written ones, without a number (they would renumber the chapters after them).
+        public var planned: [LocalizedText] = []
         public enum Numbering: String, Hashable, Sendable { case numbered, appendix, none }
         public init(title: LocalizedText, chapters: [ChapterEntry]) { self.title = title; self.chapters = chapters }
     }

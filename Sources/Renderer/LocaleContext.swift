@@ -159,7 +159,8 @@ struct LocaleContext: Sendable {
                                           sampleCount: samples > 0 ? LocalizedNumber(value: samples, strings: strings) : nil,
                                           readingTime: LocalizedNumber(value: page.readingMinutes, strings: strings),
                                           summary: page.summary, fallback: page.isFallback)
-                    })
+                    },
+                    planned: part.planned.map { $0.text(for: locale, source: course.config.sourceLocale) })
         }
     }
 

@@ -135,10 +135,14 @@ struct TOCPart: Sendable, TemplateParent {
     var title: String
     var firstHref: String
     var chapters: [TOCChapter]
+    /// Titles of the chapters not written yet (`planned` in course.yml).
+    var planned: [String] = []
     var expanded = false
     func child(named name: String) -> Any? {
         switch name {
         case "chapter_count": return chapterCount
+        case "planned": return planned
+        case "planned_count": return planned.isEmpty ? false : LocalizedNumber(value: planned.count, strings: chapterCount.strings)
         case "label": return label
         case "title": return title
         // A part with neither (a preface's) shows no heading, only its chapters.

@@ -97,7 +97,9 @@ import Testing
     @Test func theHomePageIntroducesTheCourseAndChaptersLinkToTheirRepository() throws {
         let folder = try TestSupport.copyFixture("basic")
         let config = folder.appendingPathComponent("Content/course.yml")
-        try TestSupport.write(TestSupport.read(config) + """
+        let planned = TestSupport.read(config).replacingOccurrences(
+            of: "    chapters: [intro, details]\n", with: "    chapters: [intro, details]\n    planned: [{ en: Testing, ru: Тестирование }, Tools]\n")
+        try TestSupport.write(planned + """
             description: { en: For people who read Objective-C., ru: Для тех, кто читает Objective-C. }
             repository: https://github.com/acme/course.git
             license: { name: { en: CC BY-SA 4.0, zh-Hans: 知识共享 署名-相同方式共享 4.0 }, url: https://creativecommons.org/licenses/by-sa/4.0/ }
@@ -112,6 +114,12 @@ import Testing
         #expect(enHome.contains("<p class=\"course-description\">For people who read Objective-C.</p>"))
         #expect(enHome.contains("<p class=\"course-license\">License: <a rel=\"license\" href=\"https://creativecommons.org/licenses/by-sa/4.0/\">CC BY-SA 4.0</a></p>"))
         #expect(enHome.contains("<p class=\"chapter-facts\">1 min read"))
+        #expect(enHome.contains("<p class=\"start-reading\"><a href=\"intro.html\">Start reading</a></p>"))
+        // What is planned follows what is written, unnumbered, and the part counts it.
+        #expect(enHome.contains("<p class=\"part-count\">2 chapters · 2 planned</p>"))
+        #expect(enHome.contains("<li class=\"planned\"><span class=\"chapter-title\">Testing</span> <span class=\"planned-badge\">planned</span></li>"))
+        let ruHome = TestSupport.read(site.appendingPathComponent("ru/index.html"))
+        #expect(ruHome.contains("ещё 2 в планах") && ruHome.contains(">Тестирование</span>") && ruHome.contains(">Tools</span>"))
         // A locale without its own description or licence name reads the source's.
         let zhHome = TestSupport.read(site.appendingPathComponent("zh-Hans/index.html"))
         #expect(zhHome.contains(">知识共享 署名-相同方式共享 4.0</a>") && zhHome.contains("For people who read Objective-C."))

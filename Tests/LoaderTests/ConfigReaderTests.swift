@@ -74,6 +74,7 @@ import Testing
         ("license key", with(7, "license: { name: MIT, link: x }"), "7:23: error: 'license' has no key 'link'"),
         ("license without a name", with(7, "license: { url: https://example.org/l }"), "7:10: error: 'license' needs a name"),
         ("license url", with(7, "license: { name: MIT, url: mit }"), "7:28: error: 'license.url' must be an absolute http(s) URL"),
+        ("planned not a list", with(7, "    planned: Testing"), "7:14: error: 'planned' must be a list of chapter titles"),
         ("part numbering", with(6, "    numbering: roman"), "6:16: error: a part's 'numbering' is numbered, appendix or none"),
         ("part without a title", with(5, "  - chapters: [a]").replacingOccurrences(of: "    chapters: [a]\n", with: ""),
          "5:5: error: this part has no 'title'"),
