@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text given once per locale (`title: {en: …, ru: …}`).
 public typealias LocalizedText = [LocaleTag: String]
 
@@ -28,6 +30,40 @@ public struct CourseConfig: Hashable, Sendable {
     public var apiIndex = APIIndexSettings()
     /// `edit_url`: where a chapter's "Edit this page" link goes; `{path}` is the file's path inside Content/.
     public var editURL: String?
+    /// `description`: who the course is for and what a reader needs first, on every home page.
+    public var description: LocalizedText = [:]
+    /// `repository`: the course's source repository; each chapter links to its file there
+    /// ("Edit this page", unless `edit_url` says otherwise) and to a new issue about it.
+    public var repository: Repository?
+    /// `license`: the course's licence, named on every home page.
+    public var license: License?
+
+    public struct Repository: Hashable, Sendable {
+        public var url: String
+        public var branch: String
+        public init(url: String, branch: String) { self.url = url; self.branch = branch }
+
+        /// GitLab keeps its pages under `/-/`; GitHub, Gitea and Forgejo do not.
+        var isGitLab: Bool { URL(string: url)?.host?.contains("gitlab") ?? false }
+
+        /// The page that edits `path` (inside Content/).
+        public func editURL(path: String) -> String {
+            url + (isGitLab ? "/-/edit/" : "/edit/") + branch + "/Content/" + path
+        }
+
+        /// A new issue titled `title`.
+        public func issueURL(title: String) -> String {
+            let query = title.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            return url + (isGitLab ? "/-/issues/new?issue%5Btitle%5D=" : "/issues/new?title=") + query
+        }
+    }
+
+    public struct License: Hashable, Sendable {
+        public var name: LocalizedText
+        public var url: String?
+        public init(name: LocalizedText, url: String?) { self.name = name; self.url = url }
+    }
+
     /// `search`: build a Pagefind index after writing the site (default true).
     public var search = true
     /// `editions`: the book editions `primer build` makes per locale (default both; `false` for none).
@@ -58,6 +94,9 @@ public struct CourseConfig: Hashable, Sendable {
         public var chapters: [ChapterEntry]
         /// How its chapters are labelled: 1, 2, 3 (counting on from the part before), A, B, C, or not at all.
         public var numbering = Numbering.numbered
+        /// `planned`: chapters not written yet, by title; the home page lists them after the
+        /// written ones, without a number (they would renumber the chapters after them).
+        public var planned: [LocalizedText] = []
         public enum Numbering: String, Hashable, Sendable { case numbered, appendix, none }
         public init(title: LocalizedText, chapters: [ChapterEntry]) { self.title = title; self.chapters = chapters }
     }

@@ -152,7 +152,8 @@ struct ChapterWriter {
             if code.isListing {
                 var head = "#metadata(\"listing\") \(label(code.id ?? ""))"
                 if let number { head += number }
-                if let title = code.title { head += " " + TypstMarkup.text(title) }
+                if let caption = code.caption { head += " " + textMarkup(caption) } else if let title = code.title { head += " " + TypstMarkup.text(title) }
+                if code.caption != nil, let file = code.title { head += " #text(font: primer-mono, fill: luma(90))[\(TypstMarkup.text(file))]" }
                 out += "#block(sticky: true, above: 1.2em, below: 0.45em, text(font: primer-sans, size: 8.5pt)[\(head)])\n"
             }
             out += body

@@ -32,9 +32,18 @@ extension ConfigReader {
             case "chapters":
                 hasChapters = true
                 part.chapters += chapterEntries(value, seen: &seen, &draft)
+            case "planned":
+                guard let list = value.sequence else {
+                    draft.diagnostics.append(.error(.courseStructure, "'planned' must be a list of chapter titles", at: draft.at(value),
+                                                    suggestion: "planned: [{ en: Testing, ru: Тестирование }]"))
+                    continue
+                }
+                part.planned += list.map {
+                    localizedText($0, what: "planned chapter", path: draft.path, locales: draft.config.locales, diagnostics: &draft.diagnostics)
+                }.filter { !$0.isEmpty }
             default:
                 draft.diagnostics.append(.warning(.unknownKey, "unknown key '\(key)' in a part is ignored", at: draft.at(keyNode),
-                                                  suggestion: closestMatch(to: key, in: ["title", "chapters", "numbering"]).map { "did you mean '\($0)'?" }))
+                                                  suggestion: closestMatch(to: key, in: ["title", "chapters", "numbering", "planned"]).map { "did you mean '\($0)'?" }))
             }
         }
         if !hasChapters {

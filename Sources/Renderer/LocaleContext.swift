@@ -157,8 +157,10 @@ struct LocaleContext: Sendable {
                         let samples = page.shownSampleCount
                         return TOCChapter(href: SitePaths.chapter(page.id), number: page.numbering.label.head, title: page.title,
                                           sampleCount: samples > 0 ? LocalizedNumber(value: samples, strings: strings) : nil,
+                                          readingTime: LocalizedNumber(value: page.readingMinutes, strings: strings),
                                           summary: page.summary, fallback: page.isFallback)
-                    })
+                    },
+                    planned: part.planned.map { $0.text(for: locale, source: course.config.sourceLocale) })
         }
     }
 
