@@ -94,6 +94,7 @@ let package = Package(
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BlocksTests", dependencies: ["Blocks", "CourseModel", "Editions", "Markdown", "Markup", "Resolver", "Renderer",
                                                         "PrimerTestSupport"]),
+        .testTarget(name: "EditionsTests", dependencies: ["CourseModel", "Editions", "Localization", "Markup", "PrimerTestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["CourseModel", "Localization", "PrimerTestSupport"]),
         .testTarget(name: "LoaderTests", dependencies: ["CourseModel", "Loader", "PrimerTestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["CourseModel", "Markdown", "Resolver", "Renderer", "PrimerTestSupport"]),

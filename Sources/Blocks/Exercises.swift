@@ -158,7 +158,7 @@ public struct Exercises: BlockKind {
             writer.moved.append(block, kind: name)
             let number = block.number.map { $0.label(writer.strings["ref_exercise"]) } ?? ""
             let text = writer.text(writer.strings.format("edition_solution_of", number))
-            out += "#text(size: 8.5pt, style: \"italic\")[\(writer.pageReference(text: text, to: writer.label(id + "--solution")))]\n"
+            out += "#text(size: 8.5pt, style: primer-italic)[\(writer.pageReference(text: text, to: writer.label(id + "--solution")))]\n"
         }
         out += "]\n\n"
     }
@@ -170,7 +170,7 @@ public struct Exercises: BlockKind {
         let start = block.number.map { $0.label(writer.strings["ref_exercise_start"]) } ?? ""
         out += "#heading(level: \(writer.chapterLevel + 2), numbering: none, outlined: false, bookmarked: false)"
         out += "[\(writer.text(writer.strings.format("edition_solution_of", number)))] \(writer.label(id + "--solution"))\n"
-        out += "#text(size: 8.5pt, style: \"italic\")[\(writer.pageReference(text: writer.text(start), to: writer.label(id)))]\n\n"
+        out += "#text(size: 8.5pt, style: primer-italic)[\(writer.pageReference(text: writer.text(start), to: writer.label(id)))]\n\n"
         out += writer.typst(Self.solution(of: block) ?? [], open: "", close: "", weight: 0)
         out += "\n"
     }

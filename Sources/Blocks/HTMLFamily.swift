@@ -216,7 +216,9 @@ extension HTMLFamilyWriter {
                 afterFootnote = false
             }
             switch inline {
-            case .text(let text): out += escapeHTML(text)
+            case .text(let text):
+                // Chinese, Japanese and Korean text keeps "Objective-C" on one line.
+                out += ["zh", "ja", "ko"].contains(strings.locale.language) ? escapeHTMLKeepingHyphenatedWords(text) : escapeHTML(text)
             case .code(let code): out += "<code>" + escapeHTML(code) + "</code>"
             case .softBreak: out += "\n"
             case .lineBreak: out += "<br" + dialect.voidEnd + "\n"

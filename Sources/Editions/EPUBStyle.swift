@@ -82,6 +82,13 @@ enum EPUBStyle {
         .hl-d { color: #9a3016; background-color: #f8e8e6; }
         .hl-f { color: #23457f; }
         .hl-r { color: #9a3016; }
+        /* Chinese, Japanese and Korean: their fonts have no italics, so emphasis is bold and
+           nothing is slanted; a hyphenated Latin word ("Objective-C") stays on one line. */
+        .nobreak { white-space: nowrap; }
+        :lang(zh) em, :lang(ja) em, :lang(ko) em { font-style: normal; font-weight: bold; }
+        :lang(zh) .chapter-summary, :lang(ja) .chapter-summary, :lang(ko) .chapter-summary,
+        :lang(zh) blockquote, :lang(ja) blockquote, :lang(ko) blockquote,
+        :lang(zh) .hl-c, :lang(ja) .hl-c, :lang(ko) .hl-c { font-style: normal; }
 
         """
 

@@ -131,23 +131,35 @@ public enum TypstWriter {
 
     static func isCJK(_ tag: LocaleTag) -> Bool { ["zh", "ja", "ko"].contains(tag.language) }
 
+    /// The CJK fonts' faces for a language's own glyph forms (关 in Chinese, 関 in Japanese), or
+    /// nil for a language not written in them.
+    static func cjkFace(_ tag: LocaleTag) -> String? {
+        guard isCJK(tag) else { return nil }
+        let region = language(tag).region?.uppercased() ?? ""
+        if tag.language == "ja" { return "JP" }
+        if tag.language == "ko" { return "KR" }
+        return tag.rawValue.contains("Hant") || ["TW", "HK", "MO"].contains(region) ? "TC" : "SC"
+    }
+
     /// `set text(...)` for a chapter written in `tag`: its language (hyphenation patterns,
     /// quotes, CJK line breaking), with Latin letters in the Latin fonts and the CJK fonts
-    /// first for the rest in Chinese and Japanese.
+    /// first for the rest in Chinese and Japanese. CJK text is set ragged-right (justified, a
+    /// line before a long name of code was spread character by character), its emphasis bold
+    /// and its asides upright (`primer-italic`): the CJK fonts have no italics.
     static func languageRules(_ tag: LocaleTag) -> String {
         let (lang, region) = language(tag)
         var rule = "#set text(lang: \(TypstMarkup.string(lang))"
         if let region { rule += ", region: \(TypstMarkup.string(region))" }
-        if isCJK(tag) {
-            // The CJK fonts' faces for the language's own glyph forms: 关 in Chinese, 関 in Japanese.
-            let face = tag.language == "ja" ? "JP" : tag.language == "ko" ? "KR"
-                : (tag.rawValue.contains("Hant") || ["TW", "HK", "MO"].contains(region ?? "")) ? "TC" : "SC"
+        if let face = cjkFace(tag) {
             func fonts(_ latin: String, _ cjk: String) -> String {
                 "((name: \"\(latin)\", covers: \"latin-in-cjk\"), \"\(cjk) \(face)\")"
             }
             rule += ", hyphenate: false, font: \(fonts("Noto Serif", "Noto Serif CJK")))\n"
             rule += "#show heading: set text(font: \(fonts("Noto Sans", "Noto Sans CJK")))\n"
             rule += "#show raw: set text(font: \(fonts("Noto Sans Mono", "Noto Sans CJK")))\n"
+            rule += "#set par(justify: false)\n"
+            rule += "#show emph: it => text(weight: \"bold\", it.body)\n"
+            rule += "#let primer-italic = \"normal\"\n"
         } else {
             rule += ", hyphenate: true)\n"
         }
@@ -169,6 +181,60 @@ public enum TypstWriter {
 
         """
 
+    /// How a listing or an output is set: one paragraph per line of code, the first three and
+    /// the last two lines that are not blank kept together (no page starts or ends a listing
+    /// with one lone line); a line too long for the page wraps, indented past its own
+    /// indentation, with ↳ before each row it goes on to. A listing with a `continued` mark says
+    /// where its lines start and end, for the running head of a page it goes on to
+    /// (`primer-continued-mark`).
+    static let codeLines = """
+        #let primer-wrap-mark = box(width: 0.9em, height: 0.6em, {
+          // Drawn: the book's fonts have no ↳.
+          let ink = 0.6pt + luma(120)
+          place(line(start: (0.2em, -0.05em), end: (0.2em, 0.45em), stroke: ink))
+          place(line(start: (0.2em, 0.45em), end: (0.72em, 0.45em), stroke: ink))
+          place(polygon(fill: luma(120), (0.88em, 0.45em), (0.62em, 0.28em), (0.62em, 0.62em)))
+        })
+        #let primer-line(line, hang, before, after) = {
+          if line.text == "" { return par(before + box(height: 0.6em) + after) }
+          let body = par(hanging-indent: hang, before + line + after)
+          if line.text.len() <= 60 { return body }
+          layout(size => {
+            // An upper bound of its width: a character takes 0.6em, a CJK one (3 bytes) 1.2em.
+            if (line.text.len() + line.text.clusters().len()) / 2 * 0.6em.to-absolute() <= size.width { return body }
+            let leading = 0.5em.to-absolute()
+            let full = measure(block(width: size.width, body)).height
+            let single = measure(block(width: size.width, par[x])).height
+            let rows = int(calc.round((full + leading) / (single + leading)))
+            if rows <= 1 { return body }
+            let pitch = (full + leading) / rows
+            block(breakable: false, {
+              body
+              for row in range(1, rows) { place(top + left, dx: hang - 1.1em, dy: row * pitch + 0.1em, primer-wrap-mark) }
+            })
+          })
+        }
+        #let primer-lines(it, continued) = {
+          set par(justify: false, spacing: 0.5em, leading: 0.5em)
+          set block(spacing: 0.5em)
+          let lines = it.lines
+          let count = lines.len()
+          let line-at(index) = {
+            let line = lines.at(index)
+            let indent = line.text.len() - line.text.trim(at: start).len()
+            let before = if index == 0 and continued != none { [#metadata(continued)<primer-code-start>] }
+            let after = if index == count - 1 and continued != none { [#metadata(none)<primer-code-end>] }
+            primer-line(line, (indent + 4) * 0.6em, before, after)
+          }
+          // Blank lines do not count: "import Foundation", a blank line and one more line are not three.
+          let filled = range(count).filter(index => lines.at(index).text != "")
+          let (head, tail) = if filled.len() <= 5 { (count, count) } else { (filled.at(2) + 1, filled.at(-2)) }
+          block(breakable: false, for index in range(head) { line-at(index) })
+          for index in range(head, tail) { line-at(index) }
+          if tail < count { block(breakable: false, for index in range(tail, count) { line-at(index) }) }
+        }
+        """
+
     static func preamble(_ input: EditionInput, chapterLevel: Int) -> String {
         let parts = input.date.split(separator: "-").compactMap { Int($0) }
         let date = parts.count == 3 ? "datetime(year: \(parts[0]), month: \(parts[1]), day: \(parts[2]))" : "none"
@@ -180,26 +246,40 @@ public enum TypstWriter {
         #let primer-sans = ("Noto Sans", "Noto Sans CJK SC")
         #let primer-mono = ("Noto Sans Mono", "Noto Sans CJK SC")
         #let primer-code-fill = luma(246)
+        // The style of asides (a chapter's summary, a note under a listing); upright in CJK text.
+        #let primer-italic = "italic"
         #let primer-chapters = \(chapters)
         #set document(title: \(TypstMarkup.string(input.title)), date: \(date))
         #set text(font: primer-serif, size: 10pt, lang: \(TypstMarkup.string(lang))\(region.map { ", region: " + TypstMarkup.string($0) } ?? ""))
         #set par(justify: true, leading: 0.62em, spacing: 1.05em)
+        // The running head: the chapter's label and title, on every page but a chapter's first and the blank ones.
+        #let primer-running-head() = {
+          let page = here().page()
+          if query(primer-chapters).any(h => h.location().page() == page) { return }
+          let before = query(primer-chapters.before(here()))
+          if before.len() == 0 { return }
+          let chapter = before.last()
+          // A blank page before the next chapter: the chapter ended on an earlier page.
+          let ends = query(selector(<primer-end>).before(here()))
+          if ends.len() > 0 and ends.last().location().page() < page and ends.last().location().page() >= chapter.location().page() { return }
+          set text(font: primer-sans, size: 8pt, fill: luma(80))
+          let head = if chapter.numbering == none { chapter.body } else { [#(chapter.numbering)()#h(0.8em)#chapter.body] }
+          if calc.odd(page) { align(right, head) } else { align(left, head) }
+          v(-0.55em)
+          line(length: 100%, stroke: 0.4pt + luma(160))
+        }
+        // Under the running head of a page a listing goes on to from an earlier page: the
+        // listing's "(continued)" mark (see primer-lines), just above the listing's first line there.
+        #let primer-continued-mark() = {
+          let starts = query(selector(<primer-code-start>).before(here()))
+          if starts.len() == 0 { return }
+          let start = starts.last()
+          let ends = query(selector(<primer-code-end>).after(start.location()))
+          if ends.len() == 0 or ends.first().location().page() < here().page() { return }
+          place(bottom + left, dy: 5.5mm, text(font: primer-sans, size: 7.5pt, fill: luma(70), start.value))
+        }
         #set page(paper: "iso-b5", margin: (inside: 22mm, outside: 18mm, top: 24mm, bottom: 22mm),
-          header: context {
-            let page = here().page()
-            if query(primer-chapters).any(h => h.location().page() == page) { return }
-            let before = query(primer-chapters.before(here()))
-            if before.len() == 0 { return }
-            let chapter = before.last()
-            // A blank page before the next chapter: the chapter ended on an earlier page.
-            let ends = query(selector(<primer-end>).before(here()))
-            if ends.len() > 0 and ends.last().location().page() < page and ends.last().location().page() >= chapter.location().page() { return }
-            set text(font: primer-sans, size: 8pt, fill: luma(80))
-            let head = if chapter.numbering == none { chapter.body } else { [#(chapter.numbering)()#h(0.8em)#chapter.body] }
-            if calc.odd(page) { align(right, head) } else { align(left, head) }
-            v(-0.55em)
-            line(length: 100%, stroke: 0.4pt + luma(160))
-          })
+          header: context { primer-running-head(); primer-continued-mark() })
         #show heading: set text(font: primer-sans)
         #show heading: set par(justify: false)
         #show heading.where(level: \(chapterLevel)): it => {
@@ -215,14 +295,8 @@ public enum TypstWriter {
         \(chapterLevel > 1 ? partRule : "")
         #show raw: set text(font: primer-mono, size: 8pt)
         #show raw.where(block: false): set text(size: 8.8pt)
-        // One paragraph per line of code: a line too long for the page wraps, indented past its own indentation.
-        #show raw.where(block: true): it => {
-          set par(justify: false, spacing: 0.5em, leading: 0.5em)
-          for line in it.lines {
-            let indent = line.text.len() - line.text.trim(at: start).len()
-            par(hanging-indent: (indent + 4) * 0.6em, if line.text == "" { box(height: 0.6em) } else { line })
-          }
-        }
+        \(codeLines)
+        #show raw.where(block: true): it => primer-lines(it, none)
         #show link: set text(fill: rgb("#1a4f8b"))
         #show outline.entry.where(level: \(chapterLevel)): set block(above: 1.1em)
         #show outline.entry.where(level: \(chapterLevel)): set text(weight: "bold")
@@ -232,8 +306,13 @@ public enum TypstWriter {
         #show figure.where(kind: table): set block(breakable: true)
         #show footnote.entry: set text(size: 8pt)
         #let primer-label(body) = text(font: primer-sans, size: 8.5pt, weight: "bold", body)
-        #let primer-code(body) = block(fill: primer-code-fill, inset: (x: 6pt, y: 5pt), radius: 2pt, width: 100%, breakable: true, body)
-        #let primer-boxed(fill, accent, head, body) = block(fill: fill, stroke: (left: 2pt + accent), inset: (x: 7pt, y: 6pt), width: 100%, breakable: true, {
+        // A listing or an output; `continued` heads its part on a later page.
+        #let primer-code(body, continued: none) = block(fill: primer-code-fill, inset: (x: 6pt, y: 5pt), radius: 2pt, width: 100%, breakable: true, {
+          show raw.where(block: true): it => primer-lines(it, continued)
+          body
+        })
+        #let primer-boxed(fill, accent, head, body, continued: none) = block(fill: fill, stroke: (left: 2pt + accent), inset: (x: 7pt, y: 6pt), width: 100%, breakable: true, {
+          show raw.where(block: true): it => primer-lines(it, continued)
           block(sticky: true, above: 0pt, below: 0.5em, text(font: primer-sans, size: 8.5pt, weight: "bold", fill: accent, head))
           body
         })
@@ -286,6 +365,7 @@ struct BookState {
     }
 
     private mutating func add(_ bytes: [UInt8], key: String, name: String) -> String {
+        let bytes = name.lowercased().hasSuffix(".svg") ? TypstSVG.withBookFonts(bytes, locale: input.locale) : bytes
         let base = String(name.split(separator: "/").last ?? "image")
         let safe = String(base.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "@") ? $0 : "_" })
         let path = "images/\(placed.count + 1)-\(safe)"

@@ -28,9 +28,9 @@ struct ChapterWriter {
         footnotes.defineAll(in: page.document.blocks)
         var out = "#pagebreak(weak: true, to: \"odd\")\n#[\n" + TypstWriter.languageRules(page.contentLocale)
         let numbering = strings.chapterLabel(page.numbering.label).map { "(..n) => " + TypstMarkup.string($0) } ?? "none"
-        out += "#heading(level: \(chapterLevel), numbering: \(numbering), supplement: none)[\(TypstMarkup.text(page.title))] \(label())\n\n"
+        out += "#heading(level: \(chapterLevel), numbering: \(numbering), supplement: none)[\(textMarkup(page.title))] \(label())\n\n"
         if let summary = page.summary, !summary.isEmpty {
-            out += "#block(below: 1.6em, text(style: \"italic\")[\(TypstMarkup.text(summary))])\n\n"
+            out += "#block(below: 1.6em, text(style: primer-italic)[\(textMarkup(summary))])\n\n"
         }
         render(page.document.blocks, into: &out, book: &book)
         out += "#metadata(none) <primer-end>\n]\n\n"
@@ -42,12 +42,38 @@ struct ChapterWriter {
         guard !moved.isEmpty(kind.name) else { return nil }
         var out = "#[\n" + TypstWriter.languageRules(page.contentLocale)
         let numbering = strings.chapterLabel(page.numbering.label).map { "(..n) => " + TypstMarkup.string($0) } ?? "none"
-        out += "#heading(level: \(chapterLevel + 1), numbering: \(numbering))[\(TypstMarkup.text(page.title))]\n\n"
+        out += "#heading(level: \(chapterLevel + 1), numbering: \(numbering))[\(textMarkup(page.title))]\n\n"
         while let block = moved.next(kind.name) {  // an entry may move more blocks (a solution's exercises)
             withBlockContext(&book) { kind.typstAppendix(block, into: &out, writer: &$0) }
         }
         out += "]\n"
         return out
+    }
+
+    /// Text of the chapter as markup: in CJK text, a word with hyphens is kept on one line.
+    func textMarkup(_ text: String) -> String {
+        TypstWriter.isCJK(page.contentLocale) ? TypstMarkup.textKeepingHyphenatedWords(text) : TypstMarkup.text(text)
+    }
+
+    /// The label a cross-reference shows its page for, or nil when the book does not define it.
+    func pageReferenceLabel(_ link: Link, book: BookState) -> String? {
+        guard let reference = link.reference else { return nil }
+        let parts = reference.href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = String(parts.first ?? "")
+        let chapter = file.isEmpty ? page.id : (file.hasSuffix(".html") ? String(file.dropLast(5)) : file)
+        let anchor = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil
+        let name = TypstMarkup.label(chapter: chapter, anchor: anchor)
+        return book.labels.contains(name) ? name : nil
+    }
+
+    /// Whether `element` is a cross-reference written as a page reference that starts with a CJK
+    /// character ("第 27 页的 2.4.2 节"): the space before it in the source ("见 [](#cow)", set
+    /// before "2.4.2 节" on the site) is no space after a CJK character.
+    func startsCJKPageReference(_ element: Inline, book: BookState) -> Bool {
+        guard case .link(let link) = element, pageReferenceLabel(link, book: book) != nil else { return false }
+        let pattern = UIStrings.format(strings["edition_page_ref"], ["\u{E001}", "\u{E002}"])
+        guard let first = pattern.first else { return false }
+        return first != "\u{E001}" && first != "\u{E002}" && TypstMarkup.isCJK(first)
     }
 
     /// "TEXT on page N" in the chapter's language: the pattern is split at its placeholders, so
@@ -57,11 +83,18 @@ struct ChapterWriter {
         var out = ""
         var literal = ""
         func flush() { out += TypstMarkup.text(literal); literal = "" }
-        // By scalar: a combining mark after a placeholder must not hide it.
+        var afterPage = false
+        // By scalar: a combining mark after a placeholder must not hide it. The page number keeps
+        // its words on its line ("на с. 351", "第 27 页"): the spaces next to it do not break.
         for scalar in pattern.unicodeScalars {
             if scalar == "\u{E001}" { flush(); out += "#link(\(label))[\(text)];" }
-            else if scalar == "\u{E002}" { flush(); out += "#context counter(page).at(\(label)).first();" }
-            else { literal.unicodeScalars.append(scalar) }
+            else if scalar == "\u{E002}" {
+                if literal.hasSuffix(" ") { literal.removeLast(); literal += "\u{A0}" }
+                flush(); out += "#context counter(page).at(\(label)).first();"
+                afterPage = true
+                continue
+            } else { literal.unicodeScalars.append(afterPage && literal.isEmpty && scalar == " " ? "\u{A0}" : scalar) }
+            afterPage = false
         }
         flush()
         return out
@@ -113,11 +146,13 @@ struct ChapterWriter {
             let outlined = h.level <= 2 ? "" : ", outlined: false"
             out += "#heading(level: \(min(level, 6)), numbering: \(numbering)\(outlined))[\(inline(h.content, book: &book))] \(label(h.id))\n\n"
         case .code(let code), .snippet(let code, _):
-            let body = "#primer-code(\(raw(boundedCode(code.code), language: Self.rawLanguage(code.language))))\n\n"
+            let number = caption("listing", code.number).map { "#strong[\($0)]" }
+            let continued = continuedMark(number)
+            let body = "#primer-code(\(raw(boundedCode(code.code), language: Self.rawLanguage(code.language))), continued: \(continued))\n\n"
             if code.isListing {
                 var head = "#metadata(\"listing\") \(label(code.id ?? ""))"
-                if let text = caption("listing", code.number) { head += "#strong[\(text)]" }
-                if let text = code.caption ?? code.title { head += " " + TypstMarkup.text(text) }
+                if let number { head += number }
+                if let caption = code.caption { head += " " + textMarkup(caption) } else if let title = code.title { head += " " + TypstMarkup.text(title) }
                 if code.caption != nil, let file = code.title { head += " #text(font: primer-mono, fill: luma(90))[\(TypstMarkup.text(file))]" }
                 out += "#block(sticky: true, above: 1.2em, below: 0.45em, text(font: primer-sans, size: 8.5pt)[\(head)])\n"
             }
@@ -176,7 +211,7 @@ struct ChapterWriter {
             out += "#text(size: 8.5pt)[#link(\(TypstMarkup.string(locale + SitePaths.galleryEntry(name))))[\(TypstMarkup.text(strings["sample_gallery_link"]))];"
             out += " · #link(\(TypstMarkup.string(locale + SitePaths.sampleDownload(name))))[\(TypstMarkup.text(strings.format("sample_download", name + ".zip")))];]\n\n"
         case .listingOnlyNote(let inline):
-            out += "#text(size: 8.5pt, style: \"italic\")[\(TypstMarkup.text(strings[inline ? "snippet_listing_only" : "sample_listing_only"]))]\n\n"
+            out += "#text(size: 8.5pt, style: primer-italic)[\(TypstMarkup.text(strings[inline ? "snippet_listing_only" : "sample_listing_only"]))]\n\n"
         case .sample:
             break  // expanded by the resolve stage
         case .custom(let block):
@@ -187,7 +222,8 @@ struct ChapterWriter {
 
     mutating func output(_ output: OutputBlock) -> String {
         if output.kind == .compilerErrors {
-            return "#primer-boxed(rgb(\"#fbeeee\"), rgb(\"#a12a2a\"), [\(TypstMarkup.text(strings["compiler_errors_label"]))], \(raw(boundedCode(output.text), language: nil)))\n\n"
+            let label = TypstMarkup.text(strings["compiler_errors_label"])
+            return "#primer-boxed(rgb(\"#fbeeee\"), rgb(\"#a12a2a\"), [\(label)], \(raw(boundedCode(output.text), language: nil)), continued: \(continuedMark(label)))\n\n"
         }
         var head = TypstMarkup.text(strings["output_label"])
         var status: String?
@@ -201,7 +237,17 @@ struct ChapterWriter {
         }
         let failed = !output.status.succeeded
         let colors = failed ? ("rgb(\"#fbeeee\")", "rgb(\"#a12a2a\")") : ("rgb(\"#eef3f8\")", "rgb(\"#3d6a99\")")
-        return "#primer-boxed(\(colors.0), \(colors.1), [\(head)])[\(body)]\n\n"
+        let continued = continuedMark(TypstMarkup.text(strings["output_label"]))
+        return "#primer-boxed(\(colors.0), \(colors.1), [\(head)], continued: \(continued))[\(body)]\n\n"
+    }
+
+    /// What heads the part of a listing or an output on a later page: its label (markup), if it
+    /// has one, and "(continued)" in the text's language (no space before a full-width bracket).
+    func continuedMark(_ label: String?) -> String {
+        let word = strings["listing_continued"]
+        guard let label else { return "[\(TypstMarkup.text(word))]" }
+        let space = word.first.map(TypstMarkup.isCJK) == true ? "" : " "
+        return "[\(label)\(space)\(TypstMarkup.text(word))]"
     }
 
     mutating func table(_ table: Table, book: inout BookState) -> String {
@@ -243,7 +289,12 @@ struct ChapterWriter {
         for (index, element) in inlines.enumerated() {
             if limits.run.cut { break }
             switch element {
-            case .text(let text): out += runText(text)
+            case .text(var text):
+                if index + 1 < inlines.count, text.last == " ", startsCJKPageReference(inlines[index + 1], book: book),
+                   let before = text.dropLast().last, TypstMarkup.isCJK(before) {
+                    text.removeLast()
+                }
+                out += runText(text)
             case .code(let code):
                 guard admit(code.count, into: &out) else { break }
                 out += "#raw(\(TypstMarkup.string(TypstMarkup.inlineBreakable(code))));"
@@ -252,6 +303,7 @@ struct ChapterWriter {
                 let before = index > 0 ? [inlines[index - 1]].plainText.last : nil
                 let after = index + 1 < inlines.count ? [inlines[index + 1]].plainText.first : nil
                 if let before, let after, TypstMarkup.isCJK(before) && TypstMarkup.isCJK(after) { break }
+                if let before, TypstMarkup.isCJK(before), index + 1 < inlines.count, startsCJKPageReference(inlines[index + 1], book: book) { break }
                 if admit(1, into: &out) { out += " " }
             case .lineBreak: if admit(1, into: &out) { out += "#linebreak();" }
             case .emphasis(let inner): out += nested("#emph[", "];", weight: 1) { $0.inline(inner, book: &book) }
@@ -285,13 +337,8 @@ struct ChapterWriter {
 
     mutating func link(_ link: Link, book: inout BookState) -> String {
         let content = link.content.isEmpty ? runText(link.reference?.label ?? link.destination) : inline(link.content, book: &book)
-        if let reference = link.reference {
-            let parts = reference.href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-            let file = String(parts.first ?? "")
-            let chapter = file.isEmpty ? page.id : (file.hasSuffix(".html") ? String(file.dropLast(5)) : file)
-            let anchor = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil
-            let name = TypstMarkup.label(chapter: chapter, anchor: anchor)
-            guard book.labels.contains(name) else { return content }
+        if link.reference != nil {
+            guard let name = pageReferenceLabel(link, book: book) else { return content }
             return pageReference(text: content, to: "<\(name)>")
         }
         let destination = link.destination

@@ -108,7 +108,7 @@ extension ChapterWriter {
         if paragraphRoom > 0, text.utf8.count <= min(paragraphRoom, runRoom) {
             let count = text.count
             run.length += count; run.total += count
-            return TypstMarkup.text(text)
+            return textMarkup(text)
         }
         var out = ""
         var rest = Substring(text)
@@ -119,7 +119,7 @@ extension ChapterWriter {
             guard var end = rest.index(rest.startIndex, offsetBy: room, limitedBy: rest.endIndex), end < rest.endIndex else {
                 let count = rest.count
                 run.length += count; run.total += count
-                out += TypstMarkup.text(String(rest))
+                out += textMarkup(String(rest))
                 break
             }
             // A break at a space near the end of the piece, so no word is split when it need not be.
@@ -128,7 +128,7 @@ extension ChapterWriter {
             let piece = rest[..<end]
             let count = piece.count
             run.length += count; run.total += count
-            out += TypstMarkup.text(String(piece))
+            out += textMarkup(String(piece))
             rest = rest[end...]
         }
         return out

@@ -1,4 +1,5 @@
 import CourseModel
+import Markup
 
 /// Escaping and naming for Typst source: text in markup, strings in code, labels.
 public enum TypstMarkup {
@@ -31,6 +32,12 @@ public enum TypstMarkup {
             previous = scalar
         }
         return out
+    }
+
+    /// `text` as markup with each word of Latin letters and digits joined by hyphens
+    /// ("Objective-C", "UTF-8") in a box: in CJK text a line may otherwise break after its hyphen.
+    public static func textKeepingHyphenatedWords(_ text: String) -> String {
+        byHyphenatedWords(text, plain: self.text) { "#box[" + self.text($0) + "];" }
     }
 
     /// `text` as a Typst string literal, quotes included.

@@ -33,6 +33,26 @@ public func escapeHTML(_ text: String, apostrophes: Bool) -> String {
     } ?? text
 }
 
+/// Text escaped as `escapeHTML` does, with each word of Latin letters and digits joined by
+/// hyphens ("Objective-C", "UTF-8") in `<span class="nobreak">`, which the style sheets keep on
+/// one line: in Chinese and Japanese text a browser may otherwise break a line after the hyphen.
+public func escapeHTMLKeepingHyphenatedWords(_ text: String) -> String {
+    byHyphenatedWords(text, plain: escapeHTML) { "<span class=\"nobreak\">" + escapeHTML($0) + "</span>" }
+}
+
+/// `text` written piece by piece: each word of Latin letters and digits joined by hyphens
+/// through `word`, the text between them through `plain`.
+public func byHyphenatedWords(_ text: String, plain: (String) -> String, word: (String) -> String) -> String {
+    guard text.contains("-") else { return plain(text) }
+    var out = ""
+    var rest = Substring(text)
+    while let match = rest.firstMatch(of: /[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/) {
+        out += plain(String(rest[..<match.range.lowerBound])) + word(String(match.output))
+        rest = rest[match.range.upperBound...]
+    }
+    return out + plain(String(rest))
+}
+
 /// A URL for an `href` or `src` attribute: percent-encoded (see `percentEncoded`), then escaped.
 public func escapeURL(_ url: String) -> String { escapeHTML(percentEncoded(url)) }
 

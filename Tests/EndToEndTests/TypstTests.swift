@@ -198,7 +198,7 @@ import Testing
         let name = TypstMarkup.label(chapter: "глава", anchor: "lst-a")
         #expect(name.allSatisfy { $0.isASCII })
         #expect(book.main.contains("#link(<\(name)>)[листинг 1\\.1];"), "\(book.main)")
-        #expect(book.main.contains(" на с. #context counter(page).at(<\(name)>).first();"))
+        #expect(book.main.contains(" на с.\u{A0}#context counter(page).at(<\(name)>).first();"))
         #expect(book.main.contains("#metadata(\"listing\") <\(name)>"))
         #expect(book.main.contains("lang: \"ru\""))
         #expect(book.main.contains(TypstMarkup.text(tricky)))
