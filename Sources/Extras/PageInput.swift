@@ -24,7 +24,7 @@ extension Extras {
             self.code = code ?? Extras.code(in: page.document)
         }
 
-        public var key: String { ContentKey("extras-page-input-v1", encoding: self).hex }
+        public var key: String { ContentKey("extras-page-input-v2", encoding: self).hex }
 
         /// A section of the page as a place to link to.
         func place(in section: Section) -> SamplePlace {
@@ -82,6 +82,13 @@ extension Extras {
             var text: String
             var isBlock: Bool
             var inParagraph = false
+            /// A block the build compiles (a `{run}` or `{compile}` snippet; a sample's listing
+            /// unless the sample is listing-only), so its calls name real functions.
+            var checked = false
+            /// The sample whose code a block shows.
+            var sample: String?
+            /// An Objective-C or C block: read for the names it declares and uses, not indexed.
+            var objC = false
             /// Its section: an index into `sections` (-1: before the first heading).
             var section: Int32
             /// A block's listing: an index into `listings` (-1: none).
@@ -135,8 +142,14 @@ extension Extras {
                     code.shown.append(PageCode.Shown(sample: sample, id: block.id, number: block.number.map(Number.init), isFigure: false,
                                                      section: current))
                 }
+                if ObjCNames.languages.contains(block.language.lowercased()) {
+                    code.items.append(PageCode.Item(text: block.code, isBlock: true, objC: true, section: current))
+                    break
+                }
                 guard block.sample != nil || block.language == "swift" else { break }
                 var item = PageCode.Item(text: block.code, isBlock: true, section: current)
+                item.sample = block.sample
+                item.checked = block.sample != nil || block.attributes.classes.contains { $0 == "run" || $0 == "compile" }
                 if block.isListing, block.id != nil || block.number != nil {
                     item.listing = Int32(code.listings.count)
                     code.listings.append(PageCode.Listing(id: block.id, number: block.number.map(Number.init)))

@@ -3,7 +3,7 @@ import Foundation
 
 /// `<locale>/samples.html`, and the links to where samples and names are used.
 extension SiteRenderer {
-    /// "Listing 2.3", "Section 2.1" or "Chapter 2", linking to the place.
+    /// "Listing 2.3", "Section 2.1", "Ch. 7 › Discussion" or "Chapter 2", linking to the place.
     func link(to place: SamplePlace, _ locale: LocaleContext) -> LabeledLink {
         let strings = locale.strings
         let label: String
@@ -15,7 +15,8 @@ extension SiteRenderer {
             label = strings.format("ref_section_start", section)
             anchor = place.sectionID
         } else if let title = place.sectionTitle {
-            label = title
+            // An unnumbered section ("Discussion") says which chapter it is in: "Ch. 7 › Discussion".
+            label = strings.chapterLabel(place.chapterLabel, key: "index_chapter_short").map { $0 + " › " + title } ?? title
             anchor = place.sectionID
         } else {
             label = strings.chapterLabel(place.chapterLabel, key: "ref_chapter_start") ?? place.chapterTitle
