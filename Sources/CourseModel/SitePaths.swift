@@ -14,6 +14,7 @@ public enum SitePaths {
     public static let home = "index.html"
     public static let gallery = "samples.html"
     public static let apiIndex = "api-index.html"
+    public static let subjectIndex = "subject-index.html"
     public static let print = "print.html"
     /// The site's own root page (choose a language) and its 404 page.
     public static let root = "index.html"

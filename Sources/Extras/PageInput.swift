@@ -15,13 +15,19 @@ extension Extras {
         public var code: PageCode
 
         /// `code` is what `code(in:)` found in the page's document, given when the page comes
-        /// without it (a streamed chapter's; see `Resolver.streamed`).
-        public init(_ page: ChapterPage, code: PageCode? = nil) {
+        /// without it (a streamed chapter's; see `Resolver.streamed`); `terms` finds the subject
+        /// index's terms in it.
+        public init(_ page: ChapterPage, code: PageCode? = nil, terms: SubjectMatcher? = nil) {
             chapterID = page.id
             chapterNumber = page.number
             chapterLabel = page.numbering.label.field
             chapterTitle = page.title
-            self.code = code ?? Extras.code(in: page.document)
+            self.code = code ?? Extras.code(in: page.document, terms: terms)
+        }
+
+        /// The input of a page of `config`'s course.
+        public init(_ page: ChapterPage, config: CourseConfig) {
+            self.init(page, terms: Extras.subjectMatcher(config, locale: page.locale))
         }
 
         public var key: String { ContentKey("extras-page-input-v2", encoding: self).hex }
@@ -39,7 +45,8 @@ extension Extras {
     public static func inputs(_ course: ResolvedCourse, code: [String: PageCode] = [:]) -> [LocaleTag: [PageInput]] {
         let locales = course.pages.keys.sorted { $0.rawValue < $1.rawValue }
         let pages = locales.flatMap { locale in (course.pages[locale] ?? []).map { (locale, $0) } }
-        let made = parallelMap(pages) { _, page in PageInput(page, code: code[page.sourcePath]) }
+        let matchers = Dictionary(uniqueKeysWithValues: locales.map { ($0, subjectMatcher(course.config, locale: $0)) })
+        let made = parallelMap(pages) { locale, page in PageInput(page, code: code[page.sourcePath], terms: matchers[locale] ?? nil) }
         var inputs: [LocaleTag: [PageInput]] = [:]
         for ((locale, _), input) in zip(pages, made) { inputs[locale, default: []].append(input) }
         return inputs
@@ -111,6 +118,8 @@ extension Extras {
         var sections: [SectionHead] = []
         var listings: [Listing] = []
         var shown: [Shown] = []
+        /// Where the page names the subject index's terms.
+        var subjects: [SubjectHit] = []
 
         func section(_ index: Int32) -> Section {
             index < 0 ? Section() : Section(index: Int(index), head: sections[Int(index)])
@@ -121,8 +130,9 @@ extension Extras {
         }
     }
 
-    public static func code(in document: Document) -> PageCode {
+    public static func code(in document: Document, terms: SubjectMatcher? = nil) -> PageCode {
         var code = PageCode()
+        code.subjects = terms?.hits(in: document) ?? []
         var current: Int32 = -1
         func spans(_ inlines: [Inline], inParagraph: Bool) {
             codeSpans(inlines) { code.items.append(PageCode.Item(text: $0, isBlock: false, inParagraph: inParagraph, section: current)) }

@@ -11,16 +11,9 @@ extension SiteRenderer {
         if let number = place.listingNumber {
             label = number.label(strings[place.isFigure ? "ref_figure_start" : "ref_listing_start"])
             anchor = place.listingID
-        } else if let section = place.section {
-            label = strings.format("ref_section_start", section)
-            anchor = place.sectionID
-        } else if let title = place.sectionTitle {
-            // An unnumbered section ("Discussion") says which chapter it is in: "Ch. 7 › Discussion".
-            label = strings.chapterLabel(place.chapterLabel, key: "index_chapter_short").map { $0 + " › " + title } ?? title
-            anchor = place.sectionID
         } else {
-            label = strings.chapterLabel(place.chapterLabel, key: "ref_chapter_start") ?? place.chapterTitle
-            anchor = nil
+            label = place.sectionLabel(strings)
+            anchor = place.sectionID
         }
         return LabeledLink(href: SitePaths.chapter(place.chapterID) + (anchor.map { "#" + $0 } ?? ""), label: label)
     }

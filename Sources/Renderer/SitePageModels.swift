@@ -89,6 +89,22 @@ struct APIIndexPage: FramedPage, Hashable {
     }
 }
 
+/// template: subject-index
+struct SubjectIndexPage: FramedPage, Hashable {
+    var frame: Frame
+    var groups: [IndexGroup]
+    /// The API index beside it, when the locale has one.
+    var apiIndexHref: String?
+    func field(_ name: String) -> Any? {
+        switch name {
+        case "groups": return groups
+        case "has_letters": return groups.count > 1
+        case "api_index_href": return apiIndexHref ?? false
+        default: return nil
+        }
+    }
+}
+
 // MARK: The site's root and 404 (index.mustache, 404.mustache)
 
 struct RootEntry: Sendable, TemplateParent {
