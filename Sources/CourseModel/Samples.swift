@@ -345,6 +345,8 @@ public struct SampleSummary: Sendable {
     public var description: [LocaleTag: String]
     /// The first lines of its verified output (per locale for per-locale samples; key nil otherwise).
     public var output: [LocaleTag?: String]
+    /// The whole of it, keyed the same way: what the gallery's Copy button copies.
+    public var fullOutput: [LocaleTag?: String] = [:]
     /// Where chapters show it, per locale: the first listing of each embed.
     public var places: [LocaleTag: [SamplePlace]]
     public init(name: String, listingOnly: Bool, description: [LocaleTag: String], output: [LocaleTag?: String], places: [LocaleTag: [SamplePlace]]) {

@@ -49,16 +49,18 @@ public enum Extras {
                                             at: SourceLocation(path: package.root + "/" + (file?.path ?? target.folder), line: 1, column: 1),
                                             suggestion: "add to \(package.root)/samples.yml:  \(target.name): { description: { \(config.sourceLocale): …, … } }"))
             }
-            var output: [LocaleTag?: String] = [:]
+            var output: [LocaleTag?: String] = [:], fullOutput: [LocaleTag?: String] = [:]
             for (id, outcome) in outcomes where id.name == target.name {
+                fullOutput[id.locale] = outcome.output
                 let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false)
                 var shown = lines.prefix(firstLines).joined(separator: "\n")
                 if lines.count > firstLines + 1 { shown += "\n…" }
                 output[id.locale] = shown
             }
-            summaries.append(SampleSummary(name: target.name, listingOnly: target.kind == .listingOnly,
-                                           description: target.settings.description, output: output,
-                                           places: places[target.name] ?? [:]))
+            var summary = SampleSummary(name: target.name, listingOnly: target.kind == .listingOnly,
+                                        description: target.settings.description, output: output, places: places[target.name] ?? [:])
+            summary.fullOutput = fullOutput
+            summaries.append(summary)
         }
         // In the order chapters show them; samples no chapter shows come last.
         let source = config.sourceLocale
