@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from .gallery import GALLERY, check_gallery
 from .browser import KEEP, NOT_FOUND_PROBE, chromium, console_errors, open_page, set_color_scheme, set_viewport, settle, wait_for
 from .pages import Page
+from .reading import check_reading
 from .report import Result
 
 PHONE, DESKTOP = (375, 812), (1280, 800)
@@ -108,6 +109,7 @@ def check_behaviour(base: str, server, pages: dict[str, Page], content: Path, ar
             result.attempt(GALLERY, "gallery filter and copy", lambda: check_gallery(reader))
         for search in SEARCHES:
             result.attempt(search.from_page, f"search for {search.word}", lambda: reader.search(search, content))
+        check_reading(reader, chapter, search_from=chapter, word="weak", nonsense="xyzzyq")
         reader.collect_console_errors()
     for path in sorted(set(server.missing)):
         result.problem("(server)", f"the browser asked for {path}, which does not exist")

@@ -163,7 +163,8 @@ extension HTMLFamilyWriter {
         guard code.isListing else { out += pre; return }
         out += "<figure class=\"listing\"\(dialect.idAttribute(code.id, always: true))>\n<figcaption>"
         out += caption("listing", code.number)
-        if let title = code.title { out += "<span class=\"caption-text\">\(escapeHTML(title))</span>" }
+        if let text = code.caption ?? code.title { out += "<span class=\"caption-text\">\(escapeHTML(text))</span>" }
+        if code.caption != nil, let file = code.title { out += " <code class=\"caption-file\">\(escapeHTML(file))</code>" }
         out += "</figcaption>\n" + pre + "</figure>\n"
     }
 

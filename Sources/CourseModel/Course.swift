@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text given once per locale (`title: {en: …, ru: …}`).
 public typealias LocalizedText = [LocaleTag: String]
 
@@ -31,6 +33,40 @@ public struct CourseConfig: Hashable, Sendable {
     public var subjectIndex = SubjectIndexSettings()
     /// `edit_url`: where a chapter's "Edit this page" link goes; `{path}` is the file's path inside Content/.
     public var editURL: String?
+    /// `description`: who the course is for and what a reader needs first, on every home page.
+    public var description: LocalizedText = [:]
+    /// `repository`: the course's source repository; each chapter links to its file there
+    /// ("Edit this page", unless `edit_url` says otherwise) and to a new issue about it.
+    public var repository: Repository?
+    /// `license`: the course's licence, named on every home page.
+    public var license: License?
+
+    public struct Repository: Hashable, Sendable {
+        public var url: String
+        public var branch: String
+        public init(url: String, branch: String) { self.url = url; self.branch = branch }
+
+        /// GitLab keeps its pages under `/-/`; GitHub, Gitea and Forgejo do not.
+        var isGitLab: Bool { URL(string: url)?.host?.contains("gitlab") ?? false }
+
+        /// The page that edits `path` (inside Content/).
+        public func editURL(path: String) -> String {
+            url + (isGitLab ? "/-/edit/" : "/edit/") + branch + "/Content/" + path
+        }
+
+        /// A new issue titled `title`.
+        public func issueURL(title: String) -> String {
+            let query = title.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            return url + (isGitLab ? "/-/issues/new?issue%5Btitle%5D=" : "/issues/new?title=") + query
+        }
+    }
+
+    public struct License: Hashable, Sendable {
+        public var name: LocalizedText
+        public var url: String?
+        public init(name: LocalizedText, url: String?) { self.name = name; self.url = url }
+    }
+
     /// `search`: build a Pagefind index after writing the site (default true).
     public var search = true
     /// `editions`: the book editions `primer build` makes per locale (default both; `false` for none).

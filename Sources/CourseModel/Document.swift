@@ -141,8 +141,12 @@ public struct CodeBlock: Hashable, Sendable {
     public var number: Numbering?
     /// The sample this listing shows, when it comes from the samples package.
     public var sample: String?
-    public var isListing: Bool { attributes.id != nil || attributes.values["title"] != nil }
+    public var isListing: Bool { attributes.id != nil || attributes.values["title"] != nil || attributes.values["caption"] != nil }
+    /// The file the listing shows (`title`, or a sample's folder and file).
     public var title: String? { attributes.values["title"] }
+    /// What the listing is, in words (`caption="A retain cycle between a view and its timer"`);
+    /// the file name then stays beside it as a detail.
+    public var caption: String? { attributes.values["caption"] }
     /// A fenced block whose info string starts with `swift`.
     public var isSwift: Bool { language.split(separator: " ").first == "swift" }
     public init(language: String, code: String, attributes: Attributes, position: Position) {

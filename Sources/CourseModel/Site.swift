@@ -39,6 +39,8 @@ public struct ChapterPage: Hashable, Sendable {
     public var isFallback: Bool { locale != contentLocale }
     /// The sample count of a page whose document was left out (see `header`).
     public var knownSampleCount: Int?
+    /// The reading time of a page whose document was left out (see `header`).
+    public var knownReadingMinutes: Int?
 
     public init(id: String, locale: LocaleTag, contentLocale: LocaleTag, numbering: ChapterNumbering, title: String, summary: String?,
                 sourcePath: String, document: Document, outline: [OutlineEntry], files: Set<String>) {
@@ -55,11 +57,42 @@ public struct ChapterPage: Hashable, Sendable {
         document.blocks.filter { if case .output(let o) = $0 { return o.command != nil } else { return false } }.count
     }
 
+    /// Minutes a reader takes to read the page. Kept in whole minutes, not words: the other
+    /// pages show it (the home page), and most edits leave it as it was.
+    public var readingMinutes: Int { knownReadingMinutes ?? Self.readingMinutes(in: document) }
+
+    /// The words of a document's text, two CJK characters counting as one word (about what one
+    /// holds), and a line of code as three: a technical text is read with its code.
+    public static func readingWords(in document: Document) -> Int {
+        var words = 0, cjk = 0
+        func count(_ text: String) {
+            var inWord = false
+            for scalar in text.unicodeScalars {
+                if (0x3040...0x30FF).contains(scalar.value) || (0x3400...0x9FFF).contains(scalar.value) || (0xAC00...0xD7AF).contains(scalar.value) {
+                    cjk += 1; inWord = false
+                } else if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                    if !inWord { words += 1; inWord = true }
+                } else if scalar != "'" && scalar != "\u{2019}" && scalar != "-" {
+                    inWord = false
+                }
+            }
+        }
+        document.blocks.walk { block, _ in
+            for run in block.inlineRuns { count(run.plainText) }
+            if case .code(let code) = block { words += 3 * code.code.split(separator: "\n").count }
+        }
+        return words + (cjk + 1) / 2
+    }
+
+    /// Minutes to read a document at 200 words a minute (a technical text), at least one.
+    public static func readingMinutes(in document: Document) -> Int { max(1, (readingWords(in: document) + 100) / 200) }
+
     /// The page without its document: everything other pages show of it (the table of contents,
     /// the links to the previous and next chapter), its sample count included.
     public var header: ChapterPage {
         var header = self
         header.knownSampleCount = shownSampleCount
+        header.knownReadingMinutes = readingMinutes
         header.document = Document(blocks: [])
         return header
     }
@@ -99,7 +132,7 @@ extension ChapterPage {
         for figure in drawnFigures.sorted(by: { ($0.path, $0.file) < ($1.path, $1.file) }) {
             writer.add(figure.run.name); writer.optional(figure.run.locale?.rawValue); writer.add(figure.file); writer.add(figure.path)
         }
-        writer.add(isStale); writer.optional(updated); writer.add(shownSampleCount)
+        writer.add(isStale); writer.optional(updated); writer.add(shownSampleCount); writer.add(readingMinutes)
     }
 
     public static func readHeader(id: String, _ reader: inout Fields.Reader) -> ChapterPage? {
@@ -119,7 +152,7 @@ extension ChapterPage {
             let name = reader.string(), runLocale = reader.optional(), file = reader.string(), path = reader.string()
             drawn.insert(DrawnFigure(run: SampleRunID(name: name, locale: runLocale.flatMap { LocaleTag($0) }), file: file, path: path))
         }
-        let isStale = reader.bool(), updated = reader.optional(), sampleCount = reader.int()
+        let isStale = reader.bool(), updated = reader.optional(), sampleCount = reader.int(), readingMinutes = reader.int()
         guard !reader.failed else { return nil }
         var page = ChapterPage(id: id, locale: locale, contentLocale: contentLocale,
                                numbering: ChapterNumbering(number: number, label: label, sections: sections),
@@ -128,6 +161,7 @@ extension ChapterPage {
         page.isStale = isStale
         page.updated = updated
         page.knownSampleCount = sampleCount
+        page.knownReadingMinutes = readingMinutes
         return page
     }
 }

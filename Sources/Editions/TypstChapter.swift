@@ -117,7 +117,8 @@ struct ChapterWriter {
             if code.isListing {
                 var head = "#metadata(\"listing\") \(label(code.id ?? ""))"
                 if let text = caption("listing", code.number) { head += "#strong[\(text)]" }
-                if let title = code.title { head += " " + TypstMarkup.text(title) }
+                if let text = code.caption ?? code.title { head += " " + TypstMarkup.text(text) }
+                if code.caption != nil, let file = code.title { head += " #text(font: primer-mono, fill: luma(90))[\(TypstMarkup.text(file))]" }
                 out += "#block(sticky: true, above: 1.2em, below: 0.45em, text(font: primer-sans, size: 8.5pt)[\(head)])\n"
             }
             out += body

@@ -15,6 +15,9 @@ enum ConfigReader {
             if !draft.flag(node, \.rawHTML) { draft.diagnostics.append(.error(.settingValue, "'raw_html' must be true or false", at: draft.at(node))) }
         },
         .init("edit_url", read: readEditURL),
+        .init("description", read: readDescription),
+        .init("repository", read: readRepository),
+        .init("license", read: readLicense),
         .init("search") { node, draft in
             if !draft.flag(node, \.search) { draft.diagnostics.append(.error(.settingValue, "'search' must be true or false", at: draft.at(node))) }
         },

@@ -23,9 +23,9 @@ extension SiteRenderer {
             prev: index > 0 ? locale.link(locale.pages[index - 1]) : nil,
             next: index + 1 < locale.pages.count ? locale.link(locale.pages[index + 1]) : nil,
             up: SitePaths.home,
-            editHref: locale.course.config.editURL.map {
-                $0.replacingOccurrences(of: "{path}", with: "\(page.contentLocale.rawValue)/\(page.id).md")
-            })
+            editHref: editHref(page, config: locale.course.config),
+            reportHref: locale.course.config.repository?.issueURL(title: page.title),
+            readingTime: LocalizedNumber(value: page.readingMinutes, strings: locale.strings))
         // The body goes in after the templates ran: Mustache does not copy it, and the print
         // version finds it as a slice of this page (no second copy in memory).
         let frame = render(model, template: "chapter")
@@ -43,6 +43,13 @@ extension SiteRenderer {
         Self.printable(html[from..<to], chapter: page.id, chapters: locale.chapterIDs, into: &printable)
         locale.bodies.store(printable, locale: locale.locale, index: index)
         return html
+    }
+
+    /// "Edit this page": `edit_url` with the file's path, else the file in the course's repository.
+    private func editHref(_ page: ChapterPage, config: CourseConfig) -> String? {
+        let path = "\(page.contentLocale.rawValue)/\(page.id).md"
+        if let template = config.editURL { return template.replacingOccurrences(of: "{path}", with: path) }
+        return config.repository?.editURL(path: path)
     }
 
     static let bodyMarker = "\u{1}primer-chapter-body\u{1}"

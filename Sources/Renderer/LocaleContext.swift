@@ -159,6 +159,7 @@ struct LocaleContext: Sendable {
                         let samples = page.shownSampleCount
                         return TOCChapter(href: SitePaths.chapter(page.id), number: page.numbering.label.head, title: page.title,
                                           sampleCount: samples > 0 ? LocalizedNumber(value: samples, strings: strings) : nil,
+                                          readingTime: LocalizedNumber(value: page.readingMinutes, strings: strings),
                                           summary: page.summary, fallback: page.isFallback)
                     })
         }

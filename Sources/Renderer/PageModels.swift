@@ -160,6 +160,7 @@ struct TOCChapter: Sendable, TemplateParent {
     var number: String?
     var title: String
     var sampleCount: LocalizedNumber?
+    var readingTime: LocalizedNumber?
     var summary: String?
     var fallback: Bool
     /// The chapter's place in the print version.
@@ -170,6 +171,7 @@ struct TOCChapter: Sendable, TemplateParent {
         case "number": return number
         case "title": return title
         case "sample_count": return sampleCount ?? false
+        case "reading_time": return readingTime ?? false
         case "summary": return summary ?? false
         case "fallback": return fallback
         case "anchor": return anchor
@@ -195,13 +197,31 @@ struct HomePage: FramedPage {
     var next: ChapterLink?
     /// The course's book editions in this locale (none in a preview, or when switched off).
     var editions: [EditionLink]
+    /// Who the course is for and what to know first (`description` in course.yml).
+    var description: String?
+    var license: LicenseLink?
     func field(_ name: String) -> Any? {
         switch name {
         case "is_home": return true
+        case "description": return description ?? false
+        case "license": return license ?? false
         case "toc": return toc
         case "next": return next
         case "editions": return editions
         case "has_editions": return !editions.isEmpty
+        default: return nil
+        }
+    }
+}
+
+/// The course's licence: its name in the page's language and where its text is.
+struct LicenseLink: Sendable, Hashable, TemplateParent {
+    var name: String
+    var href: String?
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": return self.name
+        case "href": return href ?? false
         default: return nil
         }
     }
@@ -301,6 +321,8 @@ struct ChapterPageModel: FramedPage {
     var next: ChapterLink?
     var up: String
     var editHref: String?
+    var reportHref: String?
+    var readingTime: LocalizedNumber
     func field(_ name: String) -> Any? {
         switch name {
         case "chapter": return chapter
@@ -313,6 +335,8 @@ struct ChapterPageModel: FramedPage {
         case "next": return next
         case "up": return ["href": up]
         case "edit_href": return editHref
+        case "report_href": return reportHref
+        case "reading_time": return readingTime
         default: return nil
         }
     }

@@ -121,13 +121,15 @@ struct Numberer {
             register(heading.id, explicit: explicit != nil,
                      target: .init(kind: .section, chapterID: chapterID, chapterNumber: chapterNumber, anchor: heading.id,
                                    number: number, title: title, location: location(heading.position)))
-            if topLevel && depth <= 2 {
+            // `.unlisted` (Quarto's class) keeps a heading out of the outline: a recipe's
+            // Problem/Solution/Discussion under every recipe would bury the recipes themselves.
+            if topLevel && depth <= 2 && !heading.attributes.classes.contains("unlisted") {
                 outline.append(OutlineEntry(depth: depth, number: number?.dotted, title: title, id: heading.id))
             }
             return .heading(heading)
         case .code(var code):
             guard code.isListing else { return block }
-            (code.number, code.id) = numberTarget(.listing, explicitID: code.attributes.id, prefix: "listing", title: code.title ?? "", at: code.position)
+            (code.number, code.id) = numberTarget(.listing, explicitID: code.attributes.id, prefix: "listing", title: code.caption ?? code.title ?? "", at: code.position)
             return .code(code)
         case .figure(var figure):
             (figure.number, figure.id) = numberTarget(.figure, explicitID: figure.attributes.id, prefix: "figure",

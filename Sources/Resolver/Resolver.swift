@@ -31,6 +31,7 @@ public enum Resolver {
         }
         guard !headingLink else { return nil }
         numbered.shownSamples = ChapterPage.shownSampleCount(in: numbered.document)
+        numbered.readingMinutes = ChapterPage.readingMinutes(in: numbered.document)
         numbered.document = Document(blocks: [])
         var result = chapter
         result.document = Document(blocks: [])
@@ -62,6 +63,8 @@ public enum Resolver {
         var diagnostics: [Diagnostic]
         /// What `ChapterPage.shownSampleCount` counts in the document (kept when it is let go).
         var shownSamples = 0
+        /// What `ChapterPage.readingMinutes` finds in the document (kept when it is let go).
+        var readingMinutes = 1
     }
 
     public static func resolve(_ chapters: [String: [LocaleTag: ParsedChapter]], in context: ResolveContext,
@@ -234,6 +237,7 @@ extension Resolver {
                                title: source.title, summary: source.summary, sourcePath: source.path,
                                document: Document(blocks: []), outline: chapter.outline, files: [])
         page.knownSampleCount = chapter.parsed.numbered?.shownSamples ?? 0
+        page.knownReadingMinutes = chapter.parsed.numbered?.readingMinutes ?? 1
         return page
     }
 

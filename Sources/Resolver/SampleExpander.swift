@@ -194,6 +194,7 @@ struct SampleExpander {
                 }
                 var attributes = Attributes()
                 attributes.id = index == 0 ? embed.attributes.id : nil
+                attributes.values["caption"] = index == 0 ? embed.attributes.values["caption"] : nil
                 let relative = String(file.path.dropFirst(target.folder.count + 1))
                 attributes.values["title"] = index == 0 && embed.attributes.values["title"] != nil
                     ? embed.attributes.values["title"] : "\(target.name)/\(relative)"

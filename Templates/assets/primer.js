@@ -69,6 +69,7 @@
     }
     var place = "";
     document.querySelectorAll("main h2[id], main h3[id], main h4[id]").forEach(function (heading) {
+      if (heading.closest("nav")) return;  // "On this page" stays in view beside the text
       if (heading.getBoundingClientRect().top <= window.innerHeight * 0.2) place = "#" + heading.id;
     });
     return place;
@@ -82,6 +83,89 @@
     var link = event.target.closest && event.target.closest(".languages a");
     if (link) link.href = link.href.split("#")[0] + (placeOnScreen() || readingPlace);
   });
+
+  // "On this page": open beside the text on wide screens, folded under the header on narrow ones.
+  var outline = document.querySelector(".outline details");
+  var wide = window.matchMedia ? window.matchMedia("(min-width: 1200px)") : null;
+  function foldOutline() { if (outline && wide) outline.open = wide.matches; }
+  if (wide && wide.addEventListener) wide.addEventListener("change", foldOutline);
+  foldOutline();
+
+  // While the reader scrolls: the outline marks the section being read, the phone's header goes
+  // away going down and comes back going up, and the back-to-top button shows two screens down.
+  var outlineLinks = outline ? Array.prototype.slice.call(outline.querySelectorAll("a[href^='#']")) : [];
+  var outlineTargets = outlineLinks.map(function (a) { return document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1))); });
+  var lastY = window.scrollY, ticking = false;
+  function markSection() {
+    var current = -1;
+    for (var i = 0; i < outlineTargets.length; i++) {
+      if (outlineTargets[i] && outlineTargets[i].getBoundingClientRect().top <= window.innerHeight * 0.25) current = i;
+    }
+    outlineLinks.forEach(function (a, i) {
+      if (i === current) {
+        if (!a.hasAttribute("aria-current")) {
+          a.setAttribute("aria-current", "location");
+          var box = outline.getBoundingClientRect(), link = a.getBoundingClientRect();
+          if (link.top < box.top || link.bottom > box.bottom) outline.scrollTop += link.top - box.top - box.height / 3;
+        }
+      } else a.removeAttribute("aria-current");
+    });
+  }
+  function onScroll() {
+    ticking = false;
+    var y = window.scrollY, searching = body.querySelector(".search:focus-within");
+    if (y < lastY - 4 || y < 80 || searching || body.classList.contains("toc-open")) body.classList.remove("header-away");
+    else if (y > lastY + 4) body.classList.add("header-away");
+    lastY = y;
+    body.classList.toggle("scrolled-far", y > window.innerHeight * 2);
+    markSection();
+  }
+  window.addEventListener("scroll", function () {
+    if (!ticking) { ticking = true; requestAnimationFrame(onScroll); }
+  }, { passive: true });
+  onScroll();
+
+  // A drawing shrunk below three quarters of its size on a narrow screen keeps that size and
+  // scrolls sideways: its labels stay readable.
+  function fitFigures() {
+    document.querySelectorAll(".figure > img").forEach(function (img) {
+      var natural = img.naturalWidth || Number(img.getAttribute("width")) || 0, figure = img.parentNode;
+      var narrow = natural > 0 && figure.clientWidth < natural * 0.75;
+      figure.classList.toggle("figure-scroll", narrow);
+      img.style.minWidth = narrow ? Math.round(natural * 0.75) + "px" : "";
+    });
+  }
+  window.addEventListener("load", fitFigures);
+  window.addEventListener("resize", fitFigures);
+
+  // Arriving from a search result (?highlight=word): the word is marked in the text.
+  var highlight = new URLSearchParams(location.search).get("highlight");
+  if (highlight) markWords(document.querySelector("main article") || document.querySelector("main"), highlight);
+  function markWords(root, query) {
+    var terms = query.toLocaleLowerCase().split(/\s+/).filter(function (t) { return t.length > 0; });
+    if (!root || !terms.length) return;
+    var source = terms.map(function (t) { return t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|");
+    var pattern = new RegExp(source, "giu"), found = new RegExp(source, "iu");
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (node) { return node.parentNode.closest("script, style, mark, nav, .anchor") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT; }
+    });
+    var nodes = [];
+    while (walker.nextNode()) if (found.test(walker.currentNode.nodeValue)) nodes.push(walker.currentNode);
+    nodes.forEach(function (node) {
+      var text = node.nodeValue, at = 0, parts = document.createDocumentFragment(), match;
+      pattern.lastIndex = 0;
+      while ((match = pattern.exec(text)) !== null) {
+        parts.appendChild(document.createTextNode(text.slice(at, match.index)));
+        var mark = document.createElement("mark");
+        mark.className = "search-hit";
+        mark.textContent = match[0];
+        parts.appendChild(mark);
+        at = match.index + match[0].length;
+      }
+      parts.appendChild(document.createTextNode(text.slice(at)));
+      node.parentNode.replaceChild(parts, node);
+    });
+  }
 
   // Copy buttons on listings and program output.
   document.querySelectorAll("main pre").forEach(function (pre) {
@@ -141,6 +225,56 @@
     results.appendChild(p);
     results.hidden = false;
   }
+  // Pagefind answers a word it does not know with pages holding a shorter word ("xyzzyq" finds
+  // "xyz"). A page counts only when each word of the query, less a stem's ending, is in its text.
+  function holdsEveryWord(text, query) {
+    var lower = text.toLocaleLowerCase();
+    return query.toLocaleLowerCase().split(/\s+/).every(function (word) {
+      if (!word) return true;
+      if (/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(word)) return lower.indexOf(word) >= 0;
+      var stem = word.length > 5 ? word.slice(0, Math.max(4, word.length - 3)) : word;
+      return new RegExp("(^|[^\\p{L}\\p{N}_])" + stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "u").test(lower);
+    });
+  }
+  function withHighlight(url, query) {
+    var hash = url.indexOf("#"), path = hash >= 0 ? url.slice(0, hash) : url;
+    return path + (path.indexOf("?") >= 0 ? "&" : "?") + "highlight=" + encodeURIComponent(query) + (hash >= 0 ? url.slice(hash) : "");
+  }
+  function resultItem(page, query) {
+    var item = document.createElement("li");
+    var link = document.createElement("a");
+    link.href = withHighlight(page.url, query);
+    link.className = "search-result-title";
+    link.textContent = (page.meta && page.meta.title) || page.url;
+    var excerpt = document.createElement("p");
+    excerpt.className = "search-excerpt";
+    excerpt.innerHTML = page.excerpt;  // Pagefind's own escaped text with <mark>
+    item.appendChild(link);
+    item.appendChild(excerpt);
+    // The sections where the words are: a result lands on the section, not the chapter's top.
+    // The three holding the most matches, in the page's order.
+    var sections = (page.sub_results || []).filter(function (sub) { return sub.url.indexOf("#") >= 0; });
+    var most = sections.map(function (sub) { return sub.locations.length; }).sort(function (a, b) { return b - a; })[2] || 0;
+    sections = sections.filter(function (sub) { return sub.locations.length >= most; }).slice(0, 3);
+    if (sections.length) {
+      var list = document.createElement("ul");
+      list.className = "search-sections";
+      sections.forEach(function (sub) {
+        var entry = document.createElement("li");
+        var to = document.createElement("a");
+        to.href = withHighlight(sub.url, query);
+        to.textContent = sub.title;
+        var words = document.createElement("p");
+        words.className = "search-excerpt";
+        words.innerHTML = sub.excerpt;
+        entry.appendChild(to);
+        entry.appendChild(words);
+        list.appendChild(entry);
+      });
+      item.appendChild(list);
+    }
+    return item;
+  }
   function search() {
     var query = input.value.trim();
     var ticket = ++latest;
@@ -148,25 +282,14 @@
     loadPagefind().then(function (module) {
       return module.debouncedSearch(query, {}, 150).then(function (found) {
         if (found === null || ticket !== latest) return null;
-        return Promise.all(found.results.slice(0, 8).map(function (r) { return r.data(); }));
+        return Promise.all(found.results.slice(0, 10).map(function (r) { return r.data(); }));
       });
     }).then(function (pages) {
       if (pages === null || ticket !== latest) return;
+      pages = pages.filter(function (page) { return holdsEveryWord(page.content || "", query); }).slice(0, 8);
       if (pages.length === 0) { message(words.searchEmpty.replace("%@", query)); return; }
       var list = document.createElement("ul");
-      pages.forEach(function (page) {
-        var item = document.createElement("li");
-        var link = document.createElement("a");
-        link.href = page.url;
-        link.className = "search-result-title";
-        link.textContent = (page.meta && page.meta.title) || page.url;
-        var excerpt = document.createElement("p");
-        excerpt.className = "search-excerpt";
-        excerpt.innerHTML = page.excerpt;  // Pagefind's own escaped text with <mark>
-        item.appendChild(link);
-        item.appendChild(excerpt);
-        list.appendChild(item);
-      });
+      pages.forEach(function (page) { list.appendChild(resultItem(page, query)); });
       results.replaceChildren(list);
       results.hidden = false;
     }, function () {

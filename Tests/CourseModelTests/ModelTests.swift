@@ -42,3 +42,22 @@ import Testing
         #expect(Diagnostic(.warning, "plain").description == "primer: warning: plain")
     }
 }
+
+@Suite struct ReadingTimeTests {
+    let at = Position(line: 1, column: 1)
+
+    /// Words of prose in every script (inline code is read as words), two CJK characters making
+    /// one, three a line of code.
+    @Test func wordsCountProseInEveryScriptAndCode() {
+        let document = Document(blocks: [
+            .paragraph([.text("A retain cycle's two objects — don't leak them.")], at),  // 8 words
+            .heading(Heading(level: 2, content: [.text("Сильные ссылки")], attributes: Attributes(), position: at)),  // 2
+            .quote([.paragraph([.text("写时复制"), .code("reversed()")], at)]),  // 4 characters: 2; 1 word
+            .code(CodeBlock(language: "swift", code: "let a = 1\nprint(a)\n", attributes: Attributes(), position: at)),  // 2 lines: 6
+        ])
+        #expect(ChapterPage.readingWords(in: document) == 19)
+        #expect(ChapterPage.readingMinutes(in: document) == 1)
+        let long = Document(blocks: Array(repeating: .paragraph([.text(String(repeating: "word ", count: 100))], at), count: 50))
+        #expect(ChapterPage.readingMinutes(in: long) == 25)  // 5,000 words at 200 a minute
+    }
+}

@@ -91,6 +91,40 @@ import Testing
         #expect(notFound.contains("href=\"https://example.org/course/assets/style.css\""))
     }
 
+    /// The home page tells a newcomer who the course is for, its licence and each chapter's
+    /// reading time; a chapter links to its file in the repository and to a new issue about it;
+    /// an `.unlisted` heading stays out of "On this page".
+    @Test func theHomePageIntroducesTheCourseAndChaptersLinkToTheirRepository() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let config = folder.appendingPathComponent("Content/course.yml")
+        try TestSupport.write(TestSupport.read(config) + """
+            description: { en: For people who read Objective-C., ru: Для тех, кто читает Objective-C. }
+            repository: https://github.com/acme/course.git
+            license: { name: { en: CC BY-SA 4.0, zh-Hans: 知识共享 署名-相同方式共享 4.0 }, url: https://creativecommons.org/licenses/by-sa/4.0/ }
+
+            """, to: config)
+        let details = folder.appendingPathComponent("Content/en/details.md")
+        try TestSupport.write(TestSupport.read(details) + "\n### Problem {#details-problem .unnumbered .unlisted}\n\nText.\n", to: details)
+        let result = try build(folder)
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics)")
+        let site = folder.appendingPathComponent("site")
+        let enHome = TestSupport.read(site.appendingPathComponent("en/index.html"))
+        #expect(enHome.contains("<p class=\"course-description\">For people who read Objective-C.</p>"))
+        #expect(enHome.contains("<p class=\"course-license\">License: <a rel=\"license\" href=\"https://creativecommons.org/licenses/by-sa/4.0/\">CC BY-SA 4.0</a></p>"))
+        #expect(enHome.contains("<p class=\"chapter-facts\">1 min read"))
+        // A locale without its own description or licence name reads the source's.
+        let zhHome = TestSupport.read(site.appendingPathComponent("zh-Hans/index.html"))
+        #expect(zhHome.contains(">知识共享 署名-相同方式共享 4.0</a>") && zhHome.contains("For people who read Objective-C."))
+        #expect(zhHome.contains("阅读约 1 分钟"))
+        let ruIntro = TestSupport.read(site.appendingPathComponent("ru/intro.html"))
+        #expect(ruIntro.contains("<a href=\"https://github.com/acme/course/edit/main/Content/ru/intro.md\">Редактировать страницу</a>"))
+        #expect(ruIntro.contains("<a href=\"https://github.com/acme/course/issues/new?title=") && ruIntro.contains("Сообщить об ошибке</a>"))
+        #expect(ruIntro.contains("1 мин чтения</p>"))
+        let enDetails = TestSupport.read(site.appendingPathComponent("en/details.html"))
+        #expect(enDetails.contains("<h3 id=\"details-problem\">") && !enDetails.contains("<a href=\"#details-problem\">"))
+        #expect(enDetails.contains("<a href=\"#deep\">"))
+    }
+
     /// Without a base URL, the 404 page finds the site's root from the address a host serves it
     /// at (a locale folder in it) before it asks for its style sheet and script; the browser
     /// check serves it at /ru/… and deeper.

@@ -74,6 +74,12 @@ import Testing
         #expect(try with("editions: { optional: true }").editions == [.epub, .pdf])
         #expect(try !with("verify: warn").strictVerify)
         #expect(try !with("api_index: false").apiIndex.enabled)
+        #expect(try with("repository: { url: https://gitlab.com/a/b.git/, branch: dev }").repository
+                == CourseConfig.Repository(url: "https://gitlab.com/a/b", branch: "dev"))
+        let gitlab = CourseConfig.Repository(url: "https://gitlab.com/a/b", branch: "dev")
+        #expect(gitlab.editURL(path: "ru/x.md") == "https://gitlab.com/a/b/-/edit/dev/Content/ru/x.md")
+        #expect(gitlab.issueURL(title: "Память и ARC") == "https://gitlab.com/a/b/-/issues/new?issue%5Btitle%5D=%D0%9F%D0%B0%D0%BC%D1%8F%D1%82%D1%8C%20%D0%B8%20ARC")
+        #expect(try with("license: MIT").license == CourseConfig.License(name: [LocaleTag("en")!: "MIT", LocaleTag("ru")!: "MIT"], url: nil))
     }
 
     /// A new key needs only its entry in `ConfigReader.sections`: the known keys and the required ones come from it.
@@ -81,6 +87,6 @@ import Testing
         #expect(ConfigReader.knownKeys == ConfigReader.sections.map(\.key))
         #expect(Set(ConfigReader.knownKeys).count == ConfigReader.knownKeys.count)
         #expect(Set(ConfigReader.sections.filter(\.required).map(\.key)) == ["title", "source_locale", "locales", "parts"])
-        #expect(ConfigReader.knownKeys.count == 14)
+        #expect(ConfigReader.knownKeys.count == 17)
     }
 }

@@ -67,6 +67,25 @@ import Testing
         #expect(out.contains("<li class=\"exercise\" id=\"exercise-1-1\">\n<p class=\"exercise-label\">Exercise 1.1</p>\n<p>Do it.</p>\n<details class=\"solution\">\n<summary>Solution</summary>\n<p>Done.</p>\n</details>"))
     }
 
+    /// A listing can say what it is; its file name stays beside the words as a detail, and a
+    /// reference to it reads its number.
+    @Test func aDescribedListingKeepsItsFileNameAsADetail() {
+        let out = html("""
+        See [](#lst-cycle).
+
+        ```swift {#lst-cycle title="Cycle.swift" caption="A retain cycle between a view and its timer"}
+        let a = 1
+        ```
+
+        ```swift {caption="Without a file"}
+        let b = 2
+        ```
+        """)
+        #expect(out.contains("<figcaption><span class=\"caption-label\">Listing 1.1</span> <span class=\"caption-text\">A retain cycle between a view and its timer</span> <code class=\"caption-file\">Cycle.swift</code></figcaption>"))
+        #expect(out.contains("<span class=\"caption-label\">Listing 1.2</span> <span class=\"caption-text\">Without a file</span></figcaption>"))
+        #expect(out.contains(">Listing 1.1</a>"))
+    }
+
     @Test func tightListsFootnotesAndLinks() {
         let out = html("- one\n- two\n\nA[^x] and <https://example.org/a b>.\n\n[^x]: Foot.\n")
         #expect(out.contains("<ul>\n<li>one</li>\n<li>two</li>\n</ul>"))
