@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .gallery import GALLERY, check_gallery
 from .browser import KEEP, NOT_FOUND_PROBE, chromium, console_errors, open_page, set_color_scheme, set_viewport, settle, wait_for
 from .pages import Page
 from .reading import check_reading
@@ -104,6 +105,8 @@ def check_behaviour(base: str, server, pages: dict[str, Page], content: Path, ar
             result.problem("(site)", "no chapter has an a[rel=next]")
         else:
             result.attempt(keyboard_page, "keyboard", lambda: reader.keyboard(keyboard_page))
+        if GALLERY in pages:
+            result.attempt(GALLERY, "gallery filter and copy", lambda: check_gallery(reader))
         for search in SEARCHES:
             result.attempt(search.from_page, f"search for {search.word}", lambda: reader.search(search, content))
         check_reading(reader, chapter, search_from=chapter, word="weak", nonsense="xyzzyq")

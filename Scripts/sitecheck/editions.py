@@ -44,7 +44,7 @@ def check_editions(root: Path, content: Path, locales: list[str], artifacts: Pat
     for locale, path in pdfs.items():
         if path:
             words = {key: catalog["strings"][key]["localizations"].get(locale, catalog["strings"][key]["localizations"]["en"])
-                     ["stringUnit"]["value"] for key in ("output_label", "edition_page_ref")}
+                     ["stringUnit"]["value"] for key in ("output_label", "edition_page_ref", "subject_index_title")}
             _check_pdf(root, path, locale, content, words, fonts, artifacts / "editions", result)
 
 
@@ -182,6 +182,7 @@ def _check_pdf(root: Path, path: Path, locale: str, content: Path, words: dict[s
         result.problem(name, f"no plain sentence found in Content/{locale} to look for")
     elif _squeeze(sentence) not in _squeeze(text):
         result.problem(name, f"the text layer lacks the sentence {sentence!r}")
+    _check_index_pages(root, name, locale, text.split("\f"), words, result)
     listed = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True).stdout.splitlines()[2:]
     names = []
     for row in listed:
@@ -212,3 +213,20 @@ def _check_pdf(root: Path, path: Path, locale: str, content: Path, words: dict[s
                         str(path), str(shots / f"{locale}-page-{number}")], check=False)
     result.notes.append(f"{name}: {pages} pages, {path.stat().st_size / 1000:.0f} KB, fonts {', '.join(sorted(set(names)))}; "
                         f"pages {first} and {listing} in {shots.relative_to(shots.parent.parent)}/")
+
+
+def _check_index_pages(root: Path, name: str, locale: str, pages: list[str], words: dict[str, str], result: Result) -> None:
+    """With a subject index on the site, the PDF ends with one: its title, and terms with page numbers."""
+    if not (root / locale / "subject-index.html").is_file():
+        return
+    title = words.get("subject_index_title", "")
+    # The first of the last pages that starts with the title (the ones after it repeat it as their running head).
+    start = next((index for index in range(max(0, len(pages) - 40), len(pages)) if title and pages[index].lstrip().startswith(title)), None)
+    if start is None:
+        result.problem(name, f"the site has a subject index, but no PDF page starts with {title!r}")
+        return
+    numbered = len(re.findall(r",\s*\d+\s*$", "\n".join(pages[start:]), re.M))
+    if numbered < 20:
+        result.problem(name, f"the index from page {start + 1} has {numbered} terms with page numbers")
+    last = len(pages) - (0 if pages[-1].strip() else 1)
+    result.notes.append(f"{name}: subject index on pages {start + 1}-{last}, {numbered} lines ending in a page number")

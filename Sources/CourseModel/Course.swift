@@ -17,6 +17,7 @@ public struct CourseConfig: Hashable, Sendable {
     /// without case: some file systems do not tell `Index.html` from `index.html`).
     public static let reservedPageIDs: [String: String] = [
         "index": "the locale's home page", "samples": "the sample gallery", "api-index": "the API index",
+        "subject-index": "the subject index",
         "print": "the printable version of the course",
     ]
     public var title: LocalizedText
@@ -28,6 +29,8 @@ public struct CourseConfig: Hashable, Sendable {
     public var path: String
     /// `api_index`: documentation links and names to add or leave out.
     public var apiIndex = APIIndexSettings()
+    /// `subject_index`: the term base the subject index is made from.
+    public var subjectIndex = SubjectIndexSettings()
     /// `edit_url`: where a chapter's "Edit this page" link goes; `{path}` is the file's path inside Content/.
     public var editURL: String?
     /// `description`: who the course is for and what a reader needs first, on every home page.
@@ -87,6 +90,22 @@ public struct CourseConfig: Hashable, Sendable {
         public var add: [String] = []
         public var exclude: [String: SourceLocation] = [:]
         public init() {}
+    }
+
+    public struct SubjectIndexSettings: Hashable, Sendable {
+        /// `subject_index: terms.yml` (or `{terms: terms.yml, places: 4}`): the term base's path
+        /// inside Content/; nil: no subject index.
+        public var termsPath: String?
+        /// Where the setting is, for the term base's diagnostics.
+        public var location: SourceLocation?
+        /// The terms, read from the term base by the loader.
+        public var terms: [SubjectTerm] = []
+        /// `places`: at most this many places per term, those where the term is introduced first.
+        public var placesPerTerm = 4
+        public init() {}
+
+        /// The locales the index has terms for.
+        public var locales: Set<LocaleTag> { Set(terms.flatMap(\.forms.keys)) }
     }
 
     public struct Part: Hashable, Sendable {
@@ -256,4 +275,11 @@ public struct CourseSources: Sendable {
 public enum EditionFormat: String, Hashable, Sendable, CaseIterable, Comparable {
     case epub, pdf
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One concept of the term base: how each locale writes it (its dictionary form; an English
+/// parenthesis only says which sense, as in `action (Interface Builder)`).
+public struct SubjectTerm: Hashable, Sendable {
+    public var forms: [LocaleTag: String]
+    public init(forms: [LocaleTag: String]) { self.forms = forms }
 }

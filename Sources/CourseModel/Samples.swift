@@ -345,6 +345,8 @@ public struct SampleSummary: Sendable {
     public var description: [LocaleTag: String]
     /// The first lines of its verified output (per locale for per-locale samples; key nil otherwise).
     public var output: [LocaleTag?: String]
+    /// The whole of it, keyed the same way: what the gallery's Copy button copies.
+    public var fullOutput: [LocaleTag?: String] = [:]
     /// Where chapters show it, per locale: the first listing of each embed.
     public var places: [LocaleTag: [SamplePlace]]
     public init(name: String, listingOnly: Bool, description: [LocaleTag: String], output: [LocaleTag?: String], places: [LocaleTag: [SamplePlace]]) {
@@ -380,7 +382,34 @@ public struct SamplePlace: Hashable, Sendable {
 public struct IndexEntry: Hashable, Sendable {
     public var name: String
     public var places: [SamplePlace]
-    public init(name: String, places: [SamplePlace]) { self.name = name; self.places = places }
+    /// The letter a subject index lists it under (nil: under "Other", last).
+    public var letter: String?
+    public init(name: String, places: [SamplePlace], letter: String? = nil) { self.name = name; self.places = places; self.letter = letter }
+}
+
+extension SamplePlace {
+    /// The place as an index names it without its listing: "Section 2.1", "Ch. 7 › Discussion"
+    /// (an unnumbered section) or "Chapter 2", in `strings`' words.
+    public func sectionLabel(_ strings: UIStrings) -> String {
+        if let section { return strings.format("ref_section_start", section) }
+        if let title = sectionTitle {
+            return strings.chapterLabel(chapterLabel, key: "index_chapter_short").map { $0 + " › " + title } ?? title
+        }
+        return strings.chapterLabel(chapterLabel, key: "ref_chapter_start") ?? chapterTitle
+    }
+}
+
+extension Array where Element == IndexEntry {
+    /// The entries of a subject index, already in order, under their letters: one group per
+    /// letter, `other` the heading of the entries without one.
+    public func groupedByLetter(other: String) -> [(heading: String, entries: [IndexEntry])] {
+        var groups: [(heading: String, entries: [IndexEntry])] = []
+        for entry in self {
+            let heading = entry.letter ?? other
+            if groups.last?.heading == heading { groups[groups.count - 1].entries.append(entry) } else { groups.append((heading, [entry])) }
+        }
+        return groups
+    }
 }
 
 /// What the load stage read of `Content/Samples`; the samples stage makes a `SamplesPackage` of it.

@@ -178,6 +178,8 @@ public struct ResolvedCourse: Sendable {
     public var samples: [SampleSummary] = []
     /// The API index per locale (empty when the course has none).
     public var apiIndex: [LocaleTag: [IndexEntry]] = [:]
+    /// The subject index per locale: each term in the locale's words, with where it is introduced.
+    public var subjectIndex: [LocaleTag: [IndexEntry]] = [:]
     /// The book editions built per locale, for the home page's links (none in a preview).
     public var editions: [LocaleTag: [EditionFile]] = [:]
     /// Which locales have a gallery and an API index page: what every page's links show.
@@ -193,7 +195,12 @@ public struct ResolvedCourse: Sendable {
 public struct SiteLinks: Hashable, Sendable {
     public var gallery: Set<LocaleTag>
     public var apiIndex: Set<LocaleTag>
-    public init(gallery: Set<LocaleTag> = [], apiIndex: Set<LocaleTag> = []) { self.gallery = gallery; self.apiIndex = apiIndex }
+    /// Decided by the course's settings (the locales its term base has words for), not by the
+    /// extras stage: a term found nowhere is still a term of the index.
+    public var subjectIndex: Set<LocaleTag> = []
+    public init(gallery: Set<LocaleTag> = [], apiIndex: Set<LocaleTag> = [], subjectIndex: Set<LocaleTag> = []) {
+        self.gallery = gallery; self.apiIndex = apiIndex; self.subjectIndex = subjectIndex
+    }
 }
 
 /// A book edition in the site: its format, its path in the site and its size in bytes.

@@ -5,7 +5,8 @@ public enum SitePaths {
     /// Ids the page itself uses (Primer's templates, and the footnotes' `fn-` and `fnref-`):
     /// no heading may take them, whether the author or an importer wrote it.
     public static let reservedIDs: Set<String> = ["top", "main", "toc", "toc-toggle", "outline-heading", "print-contents-heading",
-                                                  "search-input", "search-results", "theme-toggle", "editions-heading"]
+                                                  "search-input", "search-results", "theme-toggle", "editions-heading",
+                                                  "gallery-filter-input", "gallery-filter-count"]
     public static func isReservedID(_ id: String) -> Bool { reservedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") }
 
     /// A chapter's page within its locale's folder: `memory.html`.
@@ -14,6 +15,7 @@ public enum SitePaths {
     public static let home = "index.html"
     public static let gallery = "samples.html"
     public static let apiIndex = "api-index.html"
+    public static let subjectIndex = "subject-index.html"
     public static let print = "print.html"
     /// The site's own root page (choose a language) and its 404 page.
     public static let root = "index.html"

@@ -15,6 +15,7 @@ public enum BuiltIn {
         "index": text(PackageResources.index_mustache),
         "layout": text(PackageResources.layout_mustache),
         "print": text(PackageResources.print_mustache),
+        "subject-index": text(PackageResources.subject_index_mustache),
         "toc": text(PackageResources.toc_mustache),
     ]
 

@@ -48,7 +48,9 @@ struct Book {
         for (index, path) in resources.keys.sorted().enumerated() {
             manifest.append(("media-\(index + 1)", path, resources[path]!.mediaType, nil))
         }
-        let spine = ["cover", "nav"] + pages.indices.map { "chapter-\($0 + 1)" }
+        let index = Self.subjectIndex(input)
+        if index != nil { manifest.insert(("subject-index", Self.indexPath, "application/xhtml+xml", nil), at: 4) }
+        let spine = ["cover", "nav"] + pages.indices.map { "chapter-\($0 + 1)" } + (index == nil ? [] : ["subject-index"])
 
         let lang = XML.escape(locale.rawValue)
         var package = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -88,6 +90,7 @@ struct Book {
         add("\(EPUBPaths.folder)/\(EPUBPaths.cover)", Self.coverPage(title: title, strings: strings, locale: locale))
         add("\(EPUBPaths.folder)/\(EPUBPaths.coverImage)", EPUBStyle.coverImage(title: title, locale: locale))
         add("\(EPUBPaths.folder)/\(EPUBPaths.style)", EPUBStyle.css)
+        if let index { add("\(EPUBPaths.folder)/\(Self.indexPath)", index) }
         for (index, page) in pages.enumerated() {
             files.append(("\(EPUBPaths.folder)/\(EPUBPaths.chapter(page.id))", Array(documents[index].xhtml.utf8)))
         }
@@ -188,6 +191,9 @@ struct Book {
         } else {
             for index in pages.indices { out += chapter(index) }
         }
+        if input.course.subjectIndex[input.locale]?.isEmpty == false {
+            out += "<li><a href=\"\(Self.indexPath)\">\(XML.escape(strings["subject_index_title"]))</a></li>\n"
+        }
         out += "</ol>\n</nav>\n"
 
         out += "<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<ol>\n"
@@ -195,6 +201,9 @@ struct Book {
         out += "<li><a epub:type=\"toc\" href=\"\(EPUBPaths.nav)#toc\">\(XML.escape(strings["nav_contents"]))</a></li>\n"
         if let first = pages.first {
             out += "<li><a epub:type=\"bodymatter\" href=\"\(XML.escapeURL(EPUBPaths.chapter(first.id)))\">\(XML.escape(strings["edition_start"]))</a></li>\n"
+        }
+        if input.course.subjectIndex[input.locale]?.isEmpty == false {
+            out += "<li><a epub:type=\"index\" href=\"\(Self.indexPath)\">\(XML.escape(strings["subject_index_title"]))</a></li>\n"
         }
         out += "</ol>\n</nav>\n</body>\n</html>\n"
         return out

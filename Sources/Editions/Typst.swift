@@ -65,6 +65,7 @@ public enum TypstWriter {
             out += sections.joined(separator: "\n")
             out += "#metadata(none) <primer-end>\n"
         }
+        out += subjectIndex(input, chapterLevel: chapterLevel, labels: book.labels)
         var typst = TypstBook(main: out, files: book.files)
         typst.diagnostics = diagnostics
         return typst

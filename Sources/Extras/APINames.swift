@@ -12,6 +12,16 @@ public enum APINames {
         /// Types it refers to (`Date`, `JSONDecoder`), members it calls or reads (`sorted`,
         /// `isEmpty`) and free functions it calls (`print`, `isKnownUniquelyReferenced`).
         public var used: Set<String> = []
+        /// Of `used`, the lowercase functions it only calls without a base (`print`): API in
+        /// code the compiler checked, but maybe the course's own method called on an implicit
+        /// `self` in code it did not (a listing-only excerpt).
+        public var calls: Set<String> = []
+        /// Of `used`, the members it only names without their type (`.system`, `.success`): the
+        /// name alone does not say whose it is, so it counts where the course also names it
+        /// after a value or a type.
+        public var implicitMembers: Set<String> = []
+        /// `used` less `calls` and `implicitMembers`.
+        public var named: Set<String> { used.subtracting(calls).subtracting(implicitMembers) }
     }
 
     /// What earlier scans found, by source text, for the life of the process: a preview
@@ -33,11 +43,19 @@ public enum APINames {
         let tree = Parser.parse(source: source)
         let visitor = NameVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)
-        return visitor.found
+        var found = visitor.found
+        found.calls.subtract(visitor.named)
+        found.implicitMembers.subtract(visitor.named)
+        found.implicitMembers.subtract(found.calls)
+        return found
     }
 
     final class NameVisitor: SyntaxVisitor {
         var found = Found()
+        /// The names used other than as a bare call or an implicit member.
+        var named = Set<String>()
+
+        func use(_ name: String) { found.used.insert(name); named.insert(name) }
 
         func declare(_ token: TokenSyntax) { found.declared.insert(token.text.trimmingCharacters(in: "`")) }
 
@@ -60,19 +78,35 @@ public enum APINames {
         override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind { declare(node.name); return .visitChildren }
         override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind { declare(node.firstName); return .visitChildren }
 
-        override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind { found.used.insert(node.name.text); return .visitChildren }
-        override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind { found.used.insert(node.name.text); return .visitChildren }
+        override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind { use(node.name.text); return .visitChildren }
+        override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind { use(node.name.text); return .visitChildren }
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-            found.used.insert(node.declName.baseName.text)
+            let name = node.declName.baseName.text
+            if node.base == nil {
+                found.used.insert(name)
+                found.implicitMembers.insert(name)
+            } else {
+                use(name)
+            }
+            return .visitChildren
+        }
+        /// A tuple's labels are the code's own names (`(entries: [], waves: [:])`, then `s.waves`).
+        override func visit(_ node: TupleTypeElementSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.firstName { declare(name) }
+            return .visitChildren
+        }
+        override func visit(_ node: TupleExprSyntax) -> SyntaxVisitorContinueKind {
+            for element in node.elements { if let label = element.label { declare(label) } }
             return .visitChildren
         }
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             let name = node.baseName.text
             // A capitalized reference is a type (`Date()`); a lowercase one counts when called (`print(…)`).
             if let first = name.first, first.isUppercase {
-                found.used.insert(name)
+                use(name)
             } else if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
                 found.used.insert(name)
+                found.calls.insert(name)
             }
             return .visitChildren
         }

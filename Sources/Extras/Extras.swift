@@ -49,16 +49,18 @@ public enum Extras {
                                             at: SourceLocation(path: package.root + "/" + (file?.path ?? target.folder), line: 1, column: 1),
                                             suggestion: "add to \(package.root)/samples.yml:  \(target.name): { description: { \(config.sourceLocale): …, … } }"))
             }
-            var output: [LocaleTag?: String] = [:]
+            var output: [LocaleTag?: String] = [:], fullOutput: [LocaleTag?: String] = [:]
             for (id, outcome) in outcomes where id.name == target.name {
+                fullOutput[id.locale] = outcome.output
                 let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false)
                 var shown = lines.prefix(firstLines).joined(separator: "\n")
                 if lines.count > firstLines + 1 { shown += "\n…" }
                 output[id.locale] = shown
             }
-            summaries.append(SampleSummary(name: target.name, listingOnly: target.kind == .listingOnly,
-                                           description: target.settings.description, output: output,
-                                           places: places[target.name] ?? [:]))
+            var summary = SampleSummary(name: target.name, listingOnly: target.kind == .listingOnly,
+                                        description: target.settings.description, output: output, places: places[target.name] ?? [:])
+            summary.fullOutput = fullOutput
+            summaries.append(summary)
         }
         // In the order chapters show them; samples no chapter shows come last.
         let source = config.sourceLocale
@@ -85,38 +87,12 @@ public enum Extras {
     public static func apiIndex(_ inputs: [LocaleTag: [PageInput]], config: CourseConfig,
                                 package: SamplesPackage?) -> ([LocaleTag: [IndexEntry]], [Diagnostic]) {
         let settings = config.apiIndex
-        var declared = Set<String>()
-        var usedBySamples = Set<String>()
-        for target in package?.targets.values.map({ $0 }) ?? [] {
-            for file in target.files {
-                let found = APINames.scan(file.text)
-                declared.formUnion(found.declared)
-                usedBySamples.formUnion(found.used)
-            }
-        }
-        // The course's own code in chapters declares names too (types of a snippet, its properties).
-        // Every distinct piece of code is parsed once, in parallel.
         let localesInOrder = inputs.keys.sorted { $0.rawValue < $1.rawValue }
         let pages = localesInOrder.flatMap { locale in (inputs[locale] ?? []).map { (locale, $0) } }
         let gathered = pages.map(\.1)
-        var codes = Set<ByteKey>(), spans = Set<ByteKey>()
-        for page in gathered {
-            for item in page.code.items {
-                // Inline code such as `struct Album { var photos: [Photo] }` in a paragraph declares names too.
-                if item.isBlock { codes.insert(ByteKey(item.text)) } else if item.inParagraph && item.text.utf8.contains(0x20) { spans.insert(ByteKey(item.text)) }
-            }
-        }
-        let texts = Array(codes) + Array(spans.subtracting(codes))
-        let results = parallelMap(texts) { APINames.scan($0.text) }
-        var scanned: [ByteKey: APINames.Found] = [:]
-        for (text, found) in zip(texts, results) {
-            if codes.contains(text) { scanned[text] = found }
-            declared.formUnion(found.declared)
-        }
-        declared.formUnion(package?.targets.keys.map { $0 } ?? [])
+        let code = CourseCode(gathered, package: package, added: settings.add)
+        let (scanned, known, declaredNames) = (code.scanned, code.known, code.declared)
         let added = Set(settings.add)
-        let known = usedBySamples.union(added)
-        let declaredNames = declared
         func keep(_ name: String) -> Bool {
             if added.contains(name) { return true }
             guard name.count > 1, !keywords.contains(name), !declaredNames.contains(name), settings.exclude[name] == nil,
@@ -124,12 +100,14 @@ public enum Extras {
             return true
         }
         // Every name each page uses, where, in the page's order.
-        let uses = parallelMap(Array(gathered.indices)) { [scanned] index -> [(name: String, place: SamplePlace)] in
+        let uses = parallelMap(Array(gathered.indices)) { [scanned, code] index -> [(name: String, place: SamplePlace)] in
             let page = gathered[index]
             var uses: [(name: String, place: SamplePlace)] = []
             var places: [Int: SamplePlace] = [:]  // by section: a section's place is made once
             for item in page.code.items {
-                let names = item.isBlock ? (scanned[ByteKey(item.text)] ?? APINames.scan(item.text)).used.sorted() : Self.names(inSpan: item.text, known: known)
+                guard !item.objC else { continue }
+                let names = item.isBlock ? code.names(in: item, found: scanned[ByteKey(item.text)] ?? APINames.scan(item.text)).sorted()
+                    : Self.names(inSpan: item.text, known: known)
                 guard !names.isEmpty else { continue }
                 var place = places[Int(item.section)] ?? page.place(in: page.code.section(item.section))
                 places[Int(item.section)] = place
@@ -178,7 +156,8 @@ public enum Extras {
     }
 
     /// `Date`, `String.count`, `isKnownUniquelyReferenced(_:)`, `sorted()`: the identifiers an
-    /// inline code span names. Lowercase single words count only when samples use them as API.
+    /// inline code span names. A name alone counts when code uses it (`known`) or it has a
+    /// framework's prefix; a lowercase English word alone never does.
     static func names(inSpan span: String, known: Set<String>) -> [String] {
         // Names are ASCII, so the span is looked at as bytes (Character properties are slow).
         var text = span.utf8[...]
@@ -197,7 +176,13 @@ public enum Extras {
             guard let first = part.first, isLetter(first) || first == underscore else { return false }
             return part.allSatisfy { isLetter($0) || isDigit($0) || $0 == underscore }
         }) else { return [] }
+        // `Info.plist`, `Package.swift`: a file's name, not a member.
+        if parts.count > 1, !called, fileExtensions.contains(String(decoding: parts.last!, as: UTF8.self).lowercased()) { return [] }
         let baseIsType = isUpper(parts[0].first!)
+        if parts.count == 1, !called {
+            let name = String(decoding: parts[0], as: UTF8.self)
+            return isWord(name) ? [] : known.contains(name) || baseIsType && looksLikeAName(parts[0]) ? [name] : []
+        }
         return parts.indices.compactMap { index in
             let name = String(decoding: parts[index], as: UTF8.self)
             if index == 0 {
@@ -206,6 +191,29 @@ public enum Extras {
             // A member counts after a type (`String.count`) or when samples use it as API.
             return baseIsType || known.contains(name) ? name : nil
         }
+    }
+
+    /// The endings of the files a course names in its text (`Info.plist`, `Localizable.xcstrings`).
+    static let fileExtensions: Set<String> = [
+        "swift", "h", "m", "c", "plist", "strings", "stringsdict", "xcstrings", "json", "xml", "yml", "yaml", "txt", "md",
+        "bundle", "lproj", "app", "framework", "xcodeproj", "xcworkspace", "storyboard", "xib", "png", "svg", "pdf", "zip", "sqlite",
+    ]
+
+    /// A lowercase English word as a name alone would be (`binary`, `system`): letters a–z only.
+    static func isWord(_ name: String) -> Bool {
+        name.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+    }
+
+    /// A capitalized name alone in the text that reads as a name, not as a word: a framework's prefix
+    /// (`NSObject`, `URLSession`: three capitals or more, then lowercase) or words run together
+    /// (`AsyncSequence`: a capital after a lowercase letter). `Copy`, `NULL` and `DLog` do not,
+    /// and count only when code uses them.
+    static func looksLikeAName(_ name: Substring.UTF8View) -> Bool {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        let capitals = name.prefix(while: isUpper).count
+        if capitals >= 3, name.dropFirst(capitals).first.map(isLower) == true { return true }
+        return zip(name, name.dropFirst()).contains { isLower($0) && isUpper($1) }
     }
 
     /// API names stay in Latin order whatever the page's language: case-insensitive, then exact.

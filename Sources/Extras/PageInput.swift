@@ -15,16 +15,22 @@ extension Extras {
         public var code: PageCode
 
         /// `code` is what `code(in:)` found in the page's document, given when the page comes
-        /// without it (a streamed chapter's; see `Resolver.streamed`).
-        public init(_ page: ChapterPage, code: PageCode? = nil) {
+        /// without it (a streamed chapter's; see `Resolver.streamed`); `terms` finds the subject
+        /// index's terms in it.
+        public init(_ page: ChapterPage, code: PageCode? = nil, terms: SubjectMatcher? = nil) {
             chapterID = page.id
             chapterNumber = page.number
             chapterLabel = page.numbering.label.field
             chapterTitle = page.title
-            self.code = code ?? Extras.code(in: page.document)
+            self.code = code ?? Extras.code(in: page.document, terms: terms)
         }
 
-        public var key: String { ContentKey("extras-page-input-v1", encoding: self).hex }
+        /// The input of a page of `config`'s course.
+        public init(_ page: ChapterPage, config: CourseConfig) {
+            self.init(page, terms: Extras.subjectMatcher(config, locale: page.locale))
+        }
+
+        public var key: String { ContentKey("extras-page-input-v2", encoding: self).hex }
 
         /// A section of the page as a place to link to.
         func place(in section: Section) -> SamplePlace {
@@ -39,7 +45,8 @@ extension Extras {
     public static func inputs(_ course: ResolvedCourse, code: [String: PageCode] = [:]) -> [LocaleTag: [PageInput]] {
         let locales = course.pages.keys.sorted { $0.rawValue < $1.rawValue }
         let pages = locales.flatMap { locale in (course.pages[locale] ?? []).map { (locale, $0) } }
-        let made = parallelMap(pages) { _, page in PageInput(page, code: code[page.sourcePath]) }
+        let matchers = Dictionary(uniqueKeysWithValues: locales.map { ($0, subjectMatcher(course.config, locale: $0)) })
+        let made = parallelMap(pages) { locale, page in PageInput(page, code: code[page.sourcePath], terms: matchers[locale] ?? nil) }
         var inputs: [LocaleTag: [PageInput]] = [:]
         for ((locale, _), input) in zip(pages, made) { inputs[locale, default: []].append(input) }
         return inputs
@@ -82,6 +89,13 @@ extension Extras {
             var text: String
             var isBlock: Bool
             var inParagraph = false
+            /// A block the build compiles (a `{run}` or `{compile}` snippet; a sample's listing
+            /// unless the sample is listing-only), so its calls name real functions.
+            var checked = false
+            /// The sample whose code a block shows.
+            var sample: String?
+            /// An Objective-C or C block: read for the names it declares and uses, not indexed.
+            var objC = false
             /// Its section: an index into `sections` (-1: before the first heading).
             var section: Int32
             /// A block's listing: an index into `listings` (-1: none).
@@ -104,6 +118,8 @@ extension Extras {
         var sections: [SectionHead] = []
         var listings: [Listing] = []
         var shown: [Shown] = []
+        /// Where the page names the subject index's terms.
+        var subjects: [SubjectHit] = []
 
         func section(_ index: Int32) -> Section {
             index < 0 ? Section() : Section(index: Int(index), head: sections[Int(index)])
@@ -114,8 +130,9 @@ extension Extras {
         }
     }
 
-    public static func code(in document: Document) -> PageCode {
+    public static func code(in document: Document, terms: SubjectMatcher? = nil) -> PageCode {
         var code = PageCode()
+        code.subjects = terms?.hits(in: document) ?? []
         var current: Int32 = -1
         func spans(_ inlines: [Inline], inParagraph: Bool) {
             codeSpans(inlines) { code.items.append(PageCode.Item(text: $0, isBlock: false, inParagraph: inParagraph, section: current)) }
@@ -135,8 +152,14 @@ extension Extras {
                     code.shown.append(PageCode.Shown(sample: sample, id: block.id, number: block.number.map(Number.init), isFigure: false,
                                                      section: current))
                 }
+                if ObjCNames.languages.contains(block.language.lowercased()) {
+                    code.items.append(PageCode.Item(text: block.code, isBlock: true, objC: true, section: current))
+                    break
+                }
                 guard block.sample != nil || block.language == "swift" else { break }
                 var item = PageCode.Item(text: block.code, isBlock: true, section: current)
+                item.sample = block.sample
+                item.checked = block.sample != nil || block.attributes.classes.contains { $0 == "run" || $0 == "compile" }
                 if block.isListing, block.id != nil || block.number != nil {
                     item.listing = Int32(code.listings.count)
                     code.listings.append(PageCode.Listing(id: block.id, number: block.number.map(Number.init)))

@@ -32,6 +32,7 @@ enum ConfigReader {
         .init("callouts", read: readCallouts),
         .init("parts", required: true, read: readParts),
         .init("api_index", read: readAPIIndex),
+        .init("subject_index", read: readSubjectIndex),
     ]
 
     static let knownKeys = sections.map(\.key)

@@ -37,9 +37,10 @@ public enum CourseLoader {
         case .success(let text): configText = text
         case .failure(let diagnostic): return (nil, [diagnostic])
         }
-        let (config, configDiagnostics) = ConfigReader.read(configText, path: configPath)
+        let (read, configDiagnostics) = ConfigReader.read(configText, path: configPath)
         diagnostics += configDiagnostics
-        guard let config else { return (nil, diagnostics) }
+        guard var config = read else { return (nil, diagnostics) }
+        diagnostics += loadTerms(&config, contentPath: options.contentPath)
 
         // Chapters: every locale folder, every chapter of the table of contents.
         var chapters: [String: [LocaleTag: ChapterSource]] = [:]

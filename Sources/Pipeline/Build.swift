@@ -145,7 +145,7 @@ extension BuildRun {
         guard let resolution = resolve(loaded, parsed, samples, policy),
               let extras = extras(resolution.course, samples, parsed, policy) else { return .fullBuildNeeded }
         guard let renderer, !result.diagnostics.hasErrors else { return policy.reuse == nil ? .done : .fullBuildNeeded }
-        let books = editions(resolution.course, samples)
+        let books = editions(resolution.course.showing(extras), samples)
         // A PDF that could not be made (and is not optional) leaves the site as it was.
         guard !result.diagnostics.hasErrors else { return .done }
         let shown = resolution.course.showing(extras, editions: books.links)

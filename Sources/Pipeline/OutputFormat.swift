@@ -100,6 +100,7 @@ extension OutputFormat {
         page("home pages", .homePages, scope: .locale),
         page("sample gallery", .galleryPages, scope: .locale),
         page("API index", .apiIndexPages, scope: .locale),
+        page("subject index", .subjectIndexPages, scope: .locale),
         page("print version", .printPages, scope: .locale, afterChapterEdit: .spliced),
         page("chapter pages", .chapterPages, scope: .page, afterChapterEdit: .remadeForEditedPages),
         page("language chooser", .rootPage, scope: .site),

@@ -101,7 +101,7 @@ extension BuildRun {
                                   holdsSamples: Resolver.holdsSamples(document))
             if streamed.contains(source.path), let numberedDocument = Resolver.numberedDocument(chapter), let letGo = Resolver.streamed(chapter) {
                 text.chapter = letGo
-                text.shownCode = Extras.code(in: numberedDocument)
+                text.shownCode = Extras.code(in: numberedDocument, terms: Extras.subjectMatcher(sources.config, locale: source.locale))
             }
             return text
         }.sorted { $0.path < $1.path }

@@ -225,6 +225,7 @@ struct BuildRun {
     struct CourseExtras: Sendable {
         var gallery: [SampleSummary] = []
         var apiIndex: [LocaleTag: [IndexEntry]] = [:]
+        var subjectIndex: [LocaleTag: [IndexEntry]] = [:]
         var links = SiteLinks()
         /// By locale, in the order of the course's pages (empty unless asked for).
         var pageKeys: [LocaleTag: [String]] = [:]
@@ -238,10 +239,12 @@ struct BuildRun {
         if let plan = policy.reuse {
             for edit in plan.edited {
                 let cached = plan.manifest.locales[edit.locale]
-                guard let page = course.pages[cached.tag]?[edit.index], Extras.PageInput(page).key == cached.pages[edit.index].extras else { return nil }
+                guard let page = course.pages[cached.tag]?[edit.index], Extras.PageInput(page, config: course.config).key == cached.pages[edit.index].extras else { return nil }
             }
             lap("extras")
-            return CourseExtras(links: plan.manifest.links)
+            var links = plan.manifest.links
+            links.subjectIndex = course.config.subjectIndex.locales.intersection(course.locales)
+            return CourseExtras(links: links)
         }
         // A streamed chapter's code is not in its page; the preview streams none. The pages'
         // inputs are made once: for the preview's key, and for the extras when it changed.
@@ -265,7 +268,8 @@ struct BuildRun {
                                      inputs made: [LocaleTag: [Extras.PageInput]]?) -> CourseExtras {
         var extras = CourseExtras()
         let indexed = course.config.apiIndex.enabled
-        if samples.package != nil || indexed || keys {
+        let subjects = !course.config.subjectIndex.terms.isEmpty
+        if samples.package != nil || indexed || subjects || keys {
             let inputs = made ?? Extras.inputs(course, code: parsed.code)
             if let package = samples.package {
                 let (gallery, diagnostics) = Extras.gallery(inputs, config: course.config, package: package, outcomes: samples.outcomes)
@@ -277,10 +281,12 @@ struct BuildRun {
                 extras.apiIndex = index
                 result.diagnostics += diagnostics
             }
+            if subjects { extras.subjectIndex = Extras.subjectIndex(inputs, config: course.config) }
             if keys { extras.pageKeys = inputs.mapValues { parallelMap($0) { $0.key } } }
         }
         extras.links = SiteLinks(gallery: extras.gallery.isEmpty ? [] : Set(course.locales),
-                                 apiIndex: Set(extras.apiIndex.filter { !$0.value.isEmpty }.keys))
+                                 apiIndex: Set(extras.apiIndex.filter { !$0.value.isEmpty }.keys),
+                                 subjectIndex: course.config.subjectIndex.locales.intersection(course.locales))
         return extras
     }
 
@@ -330,6 +336,7 @@ extension ResolvedCourse {
         var course = self
         course.samples = extras.gallery
         course.apiIndex = extras.apiIndex
+        course.subjectIndex = extras.subjectIndex
         course.links = extras.links
         course.editions = editions
         return course

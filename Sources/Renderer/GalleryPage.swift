@@ -3,7 +3,7 @@ import Foundation
 
 /// `<locale>/samples.html`, and the links to where samples and names are used.
 extension SiteRenderer {
-    /// "Listing 2.3", "Section 2.1" or "Chapter 2", linking to the place.
+    /// "Listing 2.3", "Section 2.1", "Ch. 7 › Discussion" or "Chapter 2", linking to the place.
     func link(to place: SamplePlace, _ locale: LocaleContext) -> LabeledLink {
         let strings = locale.strings
         let label: String
@@ -11,15 +11,9 @@ extension SiteRenderer {
         if let number = place.listingNumber {
             label = number.label(strings[place.isFigure ? "ref_figure_start" : "ref_listing_start"])
             anchor = place.listingID
-        } else if let section = place.section {
-            label = strings.format("ref_section_start", section)
-            anchor = place.sectionID
-        } else if let title = place.sectionTitle {
-            label = title
-            anchor = place.sectionID
         } else {
-            label = strings.chapterLabel(place.chapterLabel, key: "ref_chapter_start") ?? place.chapterTitle
-            anchor = nil
+            label = place.sectionLabel(strings)
+            anchor = place.sectionID
         }
         return LabeledLink(href: SitePaths.chapter(place.chapterID) + (anchor.map { "#" + $0 } ?? ""), label: label)
     }
@@ -52,6 +46,7 @@ extension SiteRenderer {
                 description: sample.description[locale.locale] ?? sample.description[und]
                     ?? locale.locale.fallbackChain(source: course.config.sourceLocale).lazy.compactMap { sample.description[$0] }.first,
                 output: sample.output[locale.locale] ?? sample.output[nil] ?? nil,
+                fullOutput: sample.fullOutput[locale.locale] ?? sample.fullOutput[nil] ?? nil,
                 download: sample.listingOnly ? nil : SitePaths.sampleDownload(sample.name),
                 downloadLabel: sample.listingOnly ? nil : locale.strings.format("sample_download", sample.name + ".zip"))
         }
@@ -59,7 +54,26 @@ extension SiteRenderer {
         let downloads = chapters.map { page in
             LabeledLink(href: SitePaths.chapterDownload(page.id), label: locale.strings.format("gallery_download_chapter", page.numbering.label.head ?? page.title))
         }
-        let model = GalleryPage(frame: pageFrame(locale, page: SitePaths.gallery, titleKey: "gallery_title"), samples: samples, chapterDownloads: downloads)
+        var model = GalleryPage(frame: pageFrame(locale, page: SitePaths.gallery, titleKey: "gallery_title"), samples: samples, chapterDownloads: downloads)
+        model.chapters = galleryChapters(samples, course.samples, locale)
         return renderRemembering(model, template: "gallery")
+    }
+
+    /// The gallery's samples under the chapter that shows each first, in the chapters' order;
+    /// the samples no chapter of the locale shows come last, under their own heading.
+    func galleryChapters(_ shown: [GallerySample], _ summaries: [SampleSummary], _ locale: LocaleContext) -> [GalleryChapter] {
+        var chapters: [GalleryChapter] = locale.pages.map { page in
+            let heading = (locale.strings.chapterLabel(page.numbering.label).map { $0 + locale.strings["label_title_separator"] } ?? "") + page.title
+            return GalleryChapter(heading: heading, anchor: "chapter-" + page.id, href: SitePaths.chapter(page.id), samples: [])
+        }
+        var others = GalleryChapter(heading: locale.strings["gallery_other_samples"], anchor: "chapter-none", href: nil, samples: [])
+        for (sample, summary) in zip(shown, summaries) {
+            if let first = summary.places[locale.locale]?.first, let index = locale.pages.firstIndex(where: { $0.id == first.chapterID }) {
+                chapters[index].samples.append(sample)
+            } else {
+                others.samples.append(sample)
+            }
+        }
+        return (chapters + [others]).filter { !$0.samples.isEmpty }
     }
 }

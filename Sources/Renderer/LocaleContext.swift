@@ -84,6 +84,8 @@ struct LocaleContext: Sendable {
               courseTitle: courseTitle, homeHref: root + SitePaths.page(SitePaths.home, in: locale),
               samplesHref: !course.links.gallery.contains(locale) || root.hasPrefix("http") || root.isEmpty ? nil : root + SitePaths.page(SitePaths.gallery, in: locale),
               indexHref: !course.links.apiIndex.contains(locale) || root.hasPrefix("http") || root.isEmpty ? nil : root + SitePaths.page(SitePaths.apiIndex, in: locale),
+              subjectsHref: !course.links.subjectIndex.contains(locale) || root.hasPrefix("http") || root.isEmpty ? nil
+                : root + SitePaths.page(SitePaths.subjectIndex, in: locale),
               words: strings.entries, search: course.config.search)
     }
 

@@ -17,6 +17,7 @@ struct Frame: Sendable, Hashable, TemplateParent {
     var homeHref: String
     var samplesHref: String?
     var indexHref: String?
+    var subjectsHref: String?
     /// The site's words in the page's language: `{{t.key}}`.
     var words: [String: String]
     var search: Bool
@@ -41,6 +42,7 @@ struct Frame: Sendable, Hashable, TemplateParent {
         case "home_href": return homeHref
         case "samples_href": return samplesHref ?? false
         case "index_href": return indexHref ?? false
+        case "subjects_href": return subjectsHref ?? false
         case "t": return words
         case "search": return search
         case "page_title": return pageTitle

@@ -12,6 +12,8 @@ extension SiteRenderer {
         case galleryPages
         /// Each locale's API index, when it has entries.
         case apiIndexPages
+        /// Each locale's subject index, when the course has a term base.
+        case subjectIndexPages
         /// Each locale's one-page print version: made after the chapter pages, whose bodies it gathers.
         case printPages
         /// One page per chapter and locale.
@@ -54,6 +56,9 @@ extension SiteRenderer {
         case .apiIndexPages:
             guard course.links.apiIndex.contains(locale) else { return [] }
             return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.apiIndex, in: locale), contents: .text(renderAPIIndex(context))) }]
+        case .subjectIndexPages:
+            guard course.links.subjectIndex.contains(locale) else { return [] }
+            return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.subjectIndex, in: locale), contents: .text(renderSubjectIndex(context))) }]
         case .printPages:
             guard !context.pages.isEmpty else { return [] }
             return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.print, in: locale), contents: .chunks(renderPrint(context))) }]
@@ -100,7 +105,7 @@ extension SiteRenderer {
                 let file = SiteFile(path: asset.sitePath, contents: asset.bytes.map { .bytes($0) } ?? .copy(from: asset.sourcePath))
                 return { file }
             }
-        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .printPages:
+        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .subjectIndexPages, .printPages:
             return []
         }
     }

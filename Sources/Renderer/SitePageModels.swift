@@ -12,6 +12,8 @@ struct GallerySample: Sendable, Hashable, TemplateParent {
     var places: [LabeledLink]
     var description: String?
     var output: String?
+    /// The whole output: the gallery shows its start in a box that scrolls, and copies all of it.
+    var fullOutput: String?
     var download: String?
     var downloadLabel: String?
     func child(named key: String) -> Any? {
@@ -24,8 +26,27 @@ struct GallerySample: Sendable, Hashable, TemplateParent {
         case "has_places": return !places.isEmpty
         case "description": return description ?? false
         case "output": return output ?? false
+        case "full_output": return fullOutput ?? false
+        case "filter_text": return ([name] + (description.map { [$0] } ?? [])).joined(separator: " ")
         case "download": return download
         case "download_label": return downloadLabel
+        default: return nil
+        }
+    }
+}
+
+/// The samples one chapter shows first, under the chapter's number and title.
+struct GalleryChapter: Sendable, Hashable, TemplateParent {
+    var heading: String
+    var anchor: String
+    var href: String?
+    var samples: [GallerySample]
+    func child(named key: String) -> Any? {
+        switch key {
+        case "heading": return heading
+        case "anchor": return anchor
+        case "href": return href ?? false
+        case "samples": return samples
         default: return nil
         }
     }
@@ -35,10 +56,14 @@ struct GallerySample: Sendable, Hashable, TemplateParent {
 struct GalleryPage: FramedPage, Hashable {
     var frame: Frame
     var samples: [GallerySample]
+    /// The same samples by the chapter that shows each first (samples no chapter shows last).
+    var chapters: [GalleryChapter] = []
     var chapterDownloads: [LabeledLink]
     func field(_ name: String) -> Any? {
         switch name {
         case "samples": return samples
+        case "chapters": return chapters
+        case "sample_count": return samples.count
         case "chapter_downloads": return chapterDownloads
         case "has_chapter_downloads": return !chapterDownloads.isEmpty
         default: return nil
@@ -84,6 +109,22 @@ struct APIIndexPage: FramedPage, Hashable {
         switch name {
         case "groups": return groups
         case "has_letters": return groups.count > 1
+        default: return nil
+        }
+    }
+}
+
+/// template: subject-index
+struct SubjectIndexPage: FramedPage, Hashable {
+    var frame: Frame
+    var groups: [IndexGroup]
+    /// The API index beside it, when the locale has one.
+    var apiIndexHref: String?
+    func field(_ name: String) -> Any? {
+        switch name {
+        case "groups": return groups
+        case "has_letters": return groups.count > 1
+        case "api_index_href": return apiIndexHref ?? false
         default: return nil
         }
     }

@@ -328,3 +328,37 @@
     }
   });
 })();
+
+// ---- The sample gallery's filter (gallery.mustache). Without the script the box stays hidden
+// and every sample is shown; with it, typing shows the samples whose name or description holds
+// every word typed, hides chapters left empty, and says how many are shown once typing pauses.
+(function () {
+  "use strict";
+  var filter = document.querySelector(".gallery-filter");
+  if (!filter) return;
+  var input = document.getElementById("gallery-filter-input");
+  var status = document.getElementById("gallery-filter-count");
+  var entries = Array.prototype.slice.call(document.querySelectorAll(".gallery-entry"));
+  var chapters = Array.prototype.slice.call(document.querySelectorAll(".gallery-chapter"));
+  var timer = null;
+  filter.hidden = false;
+  function apply() {
+    var words = input.value.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    var shown = 0;
+    entries.forEach(function (entry) {
+      var text = (entry.getAttribute("data-filter") || "").toLocaleLowerCase();
+      var match = words.every(function (word) { return text.indexOf(word) >= 0; });
+      entry.hidden = !match;
+      if (match) shown += 1;
+    });
+    chapters.forEach(function (chapter) { chapter.hidden = !chapter.querySelector(".gallery-entry:not([hidden])"); });
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      status.textContent = status.getAttribute("data-format").replace("%1$@", shown).replace("%2$@", status.getAttribute("data-total"));
+    }, 300);
+  }
+  input.addEventListener("input", apply);
+  input.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && input.value) { event.preventDefault(); input.value = ""; apply(); }
+  });
+})();

@@ -25,6 +25,10 @@ import Testing
     }
 
     static let cases: [(String, String, String)] = [
+        ("subject_index a list", with(7, "subject_index: [a]"), "7:16: error: 'subject_index' must name the term base or be a mapping (terms, places)"),
+        ("subject_index places", with(7, "subject_index: {terms: t.yml, places: 0}"), "7:39: error: 'places' must be a whole number above 0"),
+        ("subject_index unknown key", with(7, "subject_index: {term: t.yml}"), "7:17: warning: unknown key 'term' in subject_index is ignored [PRM004]\n    did you mean 'terms'?"),
+        ("term base outside", with(7, "subject_index: ../terms.yml"), "7:16: error: the term base must be a file inside Content/"),
         ("not a mapping", "- a list\n", "1:1: error: course.yml must be a mapping with title, source_locale, locales and parts"),
         ("unknown key", with(7, "titel: X"), "7:1: warning: unknown key 'titel' in course.yml is ignored [PRM004]\n    did you mean 'title'?"),
         ("missing key", with(2, "# no source locale"), "1:1: error: course.yml has no 'source_locale'"),

@@ -87,6 +87,6 @@ import Testing
         #expect(ConfigReader.knownKeys == ConfigReader.sections.map(\.key))
         #expect(Set(ConfigReader.knownKeys).count == ConfigReader.knownKeys.count)
         #expect(Set(ConfigReader.sections.filter(\.required).map(\.key)) == ["title", "source_locale", "locales", "parts"])
-        #expect(ConfigReader.knownKeys.count == 17)
+        #expect(ConfigReader.knownKeys.count == 18)
     }
 }
