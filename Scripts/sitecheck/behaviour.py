@@ -109,7 +109,8 @@ def check_behaviour(base: str, server, pages: dict[str, Page], content: Path, ar
             result.attempt(GALLERY, "gallery filter and copy", lambda: check_gallery(reader))
         for search in SEARCHES:
             result.attempt(search.from_page, f"search for {search.word}", lambda: reader.search(search, content))
-        check_reading(reader, chapter, search_from=chapter, word="weak", nonsense="xyzzyq")
+        homes = sorted(path for path in pages if path.count("/") == 1 and path.endswith("/index.html"))
+        check_reading(reader, chapter, search_from=chapter, word="weak", nonsense="xyzzyq", homes=homes)
         reader.collect_console_errors()
     for path in sorted(set(server.missing)):
         result.problem("(server)", f"the browser asked for {path}, which does not exist")

@@ -22,14 +22,28 @@ OUTLINE_STATE = """
 """
 
 
-def check_reading(reader, chapter: str, search_from: str, word: str, nonsense: str) -> None:
+def check_reading(reader, chapter: str, search_from: str, word: str, nonsense: str, homes: list[str]) -> None:
     """Runs every check of this module on `chapter` (an English chapter with sections and figures)."""
     result = reader.result
+    result.attempt("(site)", "the header is one row at 1280 px", lambda: header_is_one_row(reader, homes))
     result.attempt(chapter, "outline follows the reading", lambda: outline_follows(reader, chapter))
     result.attempt(chapter, "phone header and back to top", lambda: phone_header(reader, chapter))
     result.attempt(chapter, "figures in the dark and at 375 px", lambda: figures(reader, chapter))
     result.attempt(search_from, f"search for {word} lands on a section", lambda: search_lands(reader, search_from, word))
     result.attempt(search_from, f"search for {nonsense} finds nothing", lambda: search_finds_nothing(reader, search_from, nonsense))
+
+
+def header_is_one_row(reader, pages: list[str]) -> None:
+    """At 1280 px the header (course title, site links, search, languages, theme) is one row in
+    every language: a second row pushes the text down on every page."""
+    set_viewport(reader.driver, *DESKTOP)
+    for page in pages:
+        reader.open(page)
+        spread = reader.driver.execute_script(
+            "const tops = Array.from(document.querySelectorAll('.site-brand > a, .site-tools > *'), e => e.getBoundingClientRect().top);"
+            " return Math.max(...tops) - Math.min(...tops)")
+        if spread > 30:  # one row's items differ by their alignment only (a few pixels)
+            reader.problem(f"at 1280 px the header wraps onto a second row ({spread:.0f} px between its items' tops)", page)
 
 
 def outline_follows(reader, chapter: str) -> None:
