@@ -12,7 +12,7 @@ extension SiteRenderer {
         chrome.tocHTML = locale.tocHTML(chapter: page.id)
         let model = ChapterPageModel(
             frame: chrome,
-            chapter: ChapterInfo(id: page.id, number: page.number, title: page.title, summary: page.summary,
+            chapter: ChapterInfo(id: page.id, number: page.number, title: locale.shownTitle(page.title), summary: page.summary,
                                  label: locale.strings.chapterLabel(page.numbering.label), body: Self.bodyMarker,
                                  lang: page.contentLocale.rawValue, sourcePath: page.sourcePath),
             stale: page.isStale ? Banner(message: locale.strings["stale_translation_banner"]) : nil,

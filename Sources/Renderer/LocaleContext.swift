@@ -1,5 +1,6 @@
 import CourseModel
 import Foundation
+import Markup
 
 /// Values shared by every page of one locale.
 struct LocaleContext: Sendable {
@@ -135,8 +136,17 @@ struct LocaleContext: Sendable {
 
     func languageName(_ tag: LocaleTag) -> String { course.strings[tag]?["language_name"] ?? tag.rawValue }
 
+    /// A chapter's title as headings and links show it: in Chinese, Japanese and Korean a
+    /// hyphenated Latin word (Objective-C) takes non-breaking hyphens, since those languages break
+    /// lines anywhere and a narrow column would split it after its hyphen. (The page's text keeps
+    /// plain hyphens in `nobreak` spans; a title is a template value, escaped, with no markup.)
+    func shownTitle(_ title: String) -> String {
+        guard ["zh", "ja", "ko"].contains(locale.language) else { return title }
+        return byHyphenatedWords(title, plain: { $0 }) { $0.replacingOccurrences(of: "-", with: "\u{2011}") }
+    }
+
     func link(_ page: ChapterPage) -> ChapterLink {
-        ChapterLink(href: SitePaths.chapter(page.id), title: page.title, number: page.number, label: strings.chapterLabel(page.numbering.label))
+        ChapterLink(href: SitePaths.chapter(page.id), title: shownTitle(page.title), number: page.number, label: strings.chapterLabel(page.numbering.label))
     }
 
     private func makeTOC() -> [TOCPart] {
@@ -157,7 +167,7 @@ struct LocaleContext: Sendable {
                     chapters: part.chapters.compactMap { entry in
                         guard let page = pageByID[entry.id] else { return nil }
                         let samples = page.shownSampleCount
-                        return TOCChapter(href: SitePaths.chapter(page.id), number: page.numbering.label.head, title: page.title,
+                        return TOCChapter(href: SitePaths.chapter(page.id), number: page.numbering.label.head, title: shownTitle(page.title),
                                           sampleCount: samples > 0 ? LocalizedNumber(value: samples, strings: strings) : nil,
                                           readingTime: LocalizedNumber(value: page.readingMinutes, strings: strings),
                                           summary: page.summary, fallback: page.isFallback)
