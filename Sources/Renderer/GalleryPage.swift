@@ -55,7 +55,11 @@ extension SiteRenderer {
             LabeledLink(href: SitePaths.chapterDownload(page.id), label: locale.strings.format("gallery_download_chapter", page.numbering.label.head ?? page.title))
         }
         var model = GalleryPage(frame: pageFrame(locale, page: SitePaths.gallery, titleKey: "gallery_title"), samples: samples, chapterDownloads: downloads)
-        model.chapters = galleryChapters(samples, course.samples, locale)
+        model.chapters = galleryChapters(samples, course.samples, locale).map { chapter in
+            var chapter = chapter
+            if let index = chapters.firstIndex(where: { "chapter-" + $0.id == chapter.anchor }) { chapter.download = downloads[index] }
+            return chapter
+        }
         return renderRemembering(model, template: "gallery")
     }
 

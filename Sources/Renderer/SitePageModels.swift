@@ -41,12 +41,15 @@ struct GalleryChapter: Sendable, Hashable, TemplateParent {
     var anchor: String
     var href: String?
     var samples: [GallerySample]
+    /// The zip of the chapter's runnable samples, when it has any.
+    var download: LabeledLink?
     func child(named key: String) -> Any? {
         switch key {
         case "heading": return heading
         case "anchor": return anchor
         case "href": return href ?? false
         case "samples": return samples
+        case "download": return download ?? false
         default: return nil
         }
     }

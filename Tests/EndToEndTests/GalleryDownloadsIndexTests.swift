@@ -39,7 +39,8 @@ import ZIPFoundation
         #expect(gallery.contains("<p class=\"gallery-places\"><a href=\"memory.html\">Глава 2. Память и семантика значений</a> · <a href=\"memory.html#weak-fix\">Раздел 2.2.2</a> · <a href=\"memory.html#lst-retain-cycle\">Листинг 2.3</a></p>"))
         #expect(gallery.contains("<p class=\"gallery-description\">Два объекта, удерживающие друг друга, и слабая ссылка, которая их освобождает.</p>"))
         #expect(gallery.contains("<p class=\"gallery-platform\">Работает в Linux и macOS</p>"))
-        #expect(gallery.contains("<a href=\"downloads/chapter-memory.zip\" download>Все примеры главы 2 (zip)</a>"))
+        // A chapter's zip is under its heading, beside its samples.
+        #expect(gallery.contains("<h2 id=\"chapter-memory-heading\"><a href=\"memory.html\">Глава 2. Память и семантика значений</a></h2>\n<p class=\"chapter-download\"><a href=\"downloads/chapter-memory.zip\" download>Все примеры главы 2 (zip)</a></p>"))
         // Each sample's block in a chapter links to its entry and its download.
         let chapter = TestSupport.read(try site("zh-Hans/memory.html"))
         #expect(chapter.contains("<p class=\"sample-links\"><a href=\"samples.html#sample-retain-cycle\">在示例集中查看</a> · <a href=\"downloads/retain-cycle.zip\" download>下载 retain-cycle.zip</a></p>"))
