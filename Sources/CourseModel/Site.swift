@@ -64,24 +64,56 @@ public struct ChapterPage: Hashable, Sendable {
     /// The words of a document's text, two CJK characters counting as one word (about what one
     /// holds), and a line of code as three: a technical text is read with its code.
     public static func readingWords(in document: Document) -> Int {
+        var counter = WordCounter()
+        document.blocks.walk { block, _ in
+            for run in block.inlineRuns {
+                run.walk { inline in
+                    switch inline {
+                    case .text(let text), .code(let text): counter.count(text)
+                    default: break
+                    }
+                }
+            }
+            if case .code(let code) = block {
+                let newlines = code.code.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+                counter.words += 3 * (newlines + (code.code.utf8.last.map { $0 == 0x0A } ?? true ? 0 : 1))
+            }
+        }
+        return counter.words + (counter.cjk + 1) / 2
+    }
+
+    /// Words and CJK characters, counted over UTF-8 bytes without Unicode property tables (the
+    /// preview counts every page on every edit): ASCII letters and digits, and any scalar that
+    /// is not punctuation or a space, make words; an apostrophe or hyphen inside one does not end
+    /// it; CJK characters are counted apart.
+    struct WordCounter {
         var words = 0, cjk = 0
-        func count(_ text: String) {
+
+        mutating func count(_ text: String) {
             var inWord = false
-            for scalar in text.unicodeScalars {
-                if (0x3040...0x30FF).contains(scalar.value) || (0x3400...0x9FFF).contains(scalar.value) || (0xAC00...0xD7AF).contains(scalar.value) {
+            var bytes = text.utf8.makeIterator()
+            while let byte = bytes.next() {
+                if byte < 0x80 {
+                    if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 {
+                        if !inWord { words += 1; inWord = true }
+                    } else if !(inWord && (byte == 0x27 || byte == 0x2D)) {
+                        inWord = false
+                    }
+                    continue
+                }
+                guard byte >= 0xC0 else { continue }  // a continuation byte: its scalar was counted
+                var value = UInt32(byte & (byte >= 0xF0 ? 0x07 : byte >= 0xE0 ? 0x0F : 0x1F))
+                for _ in 0..<(byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : 1) { value = value << 6 | UInt32((bytes.next() ?? 0x80) & 0x3F) }
+                if (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value) {
                     cjk += 1; inWord = false
-                } else if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                    if !inWord { words += 1; inWord = true }
-                } else if scalar != "'" && scalar != "\u{2019}" && scalar != "-" {
-                    inWord = false
+                } else if (0x80...0xBF).contains(value) || (0x2000...0x2BFF).contains(value) || (0x3000...0x303F).contains(value)
+                            || (0xFF00...0xFFEF).contains(value) {
+                    inWord = value == 0x2019 && inWord  // a typographic apostrophe stays inside a word
+                } else if !inWord {
+                    words += 1; inWord = true
                 }
             }
         }
-        document.blocks.walk { block, _ in
-            for run in block.inlineRuns { count(run.plainText) }
-            if case .code(let code) = block { words += 3 * code.code.split(separator: "\n").count }
-        }
-        return words + (cjk + 1) / 2
     }
 
     /// Minutes to read a document at 200 words a minute (a technical text), at least one.

@@ -26,6 +26,9 @@ public final class BuildSession: PageMemo {
         var samplesGeneration = 0
         /// The extras stage's output and what it was made from.
         var extras: (key: ExtrasKey, extras: BuildRun.CourseExtras, diagnostics: [Diagnostic])?
+        /// Page path → (page as resolved, what the extras read from it), made under `inputsConfig`.
+        var inputs: [String: (page: ChapterPage, input: Extras.PageInput)] = [:]
+        var inputsConfig: CourseConfig?
         /// The downloadable archives and what they were made from.
         var downloads: (key: Downloads.Key, files: [SiteFile])?
     }
@@ -95,6 +98,21 @@ public final class BuildSession: PageMemo {
                          pages: pages)
     }
 
+    /// The pages' inputs, each kept from the last build when its page is the same (and the
+    /// configuration, which says which terms the subject index looks for).
+    func inputs(_ course: ResolvedCourse) -> [LocaleTag: [Extras.PageInput]] {
+        let kept = state.withLock { state in state.inputsConfig == course.config ? state.inputs : [:] }
+        let inputs = Extras.inputs(course) { page in
+            kept[page.locale.rawValue + "/" + page.id].flatMap { $0.page == page ? $0.input : nil }
+        }
+        var made: [String: (page: ChapterPage, input: Extras.PageInput)] = [:]
+        for (locale, pages) in course.pages {
+            for (page, input) in zip(pages, inputs[locale] ?? []) { made[locale.rawValue + "/" + page.id] = (page, input) }
+        }
+        state.withLock { $0.inputs = made; $0.inputsConfig = course.config }
+        return inputs
+    }
+
     func extras(for key: ExtrasKey) -> (BuildRun.CourseExtras, [Diagnostic])? {
         state.withLock { state in state.extras.flatMap { $0.key == key ? ($0.extras, $0.diagnostics) : nil } }
     }
@@ -148,6 +166,9 @@ struct Surroundings: Equatable {
             pages.map { page in
                 var header = page.header  // its sample count kept: the table of contents shows it
                 header.outline = []
+                // Only the home page, made on every build, shows a chapter's reading time: a
+                // chapter whose edit crosses a minute re-renders itself, not every page.
+                header.knownReadingMinutes = nil
                 return header
             }
         }

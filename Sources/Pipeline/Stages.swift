@@ -249,7 +249,7 @@ struct BuildRun {
         // A streamed chapter's code is not in its page; the preview streams none. The pages'
         // inputs are made once: for the preview's key, and for the extras when it changed.
         let session = parsed.code.isEmpty ? options.session : nil
-        let inputs = session == nil ? nil : Extras.inputs(course)
+        let inputs = session?.inputs(course)
         let key = inputs.flatMap { inputs in session?.extrasKey(course, inputs: inputs) }
         if let key, let (kept, diagnostics) = session?.extras(for: key) {
             result.diagnostics += diagnostics

@@ -276,6 +276,7 @@ extension Resolver {
                                title: source.title, summary: source.summary, sourcePath: source.path,
                                document: document, outline: chapter.outline, files: linker.files)
         page.drawnFigures = linker.drawnFigures
+        page.knownReadingMinutes = ChapterPage.readingMinutes(in: document)  // counted once, read by every page's contents
         return (page, linker.diagnostics)
     }
 }
