@@ -214,6 +214,8 @@ public struct ResolvedCourse: Sendable {
     public var subjectIndex: [LocaleTag: [IndexEntry]] = [:]
     /// The book editions built per locale, for the home page's links (none in a preview).
     public var editions: [LocaleTag: [EditionFile]] = [:]
+    /// The locales whose social cards (one per chapter and the home page's) the site has.
+    public var cards: Set<LocaleTag> = []
     /// Which locales have a gallery and an API index page: what every page's links show.
     public var links = SiteLinks()
     public init(config: CourseConfig, locales: [LocaleTag], pages: [LocaleTag: [ChapterPage]], strings: [LocaleTag: UIStrings]) {

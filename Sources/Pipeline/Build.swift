@@ -148,8 +148,11 @@ extension BuildRun {
         let books = editions(resolution.course.showing(extras), samples)
         // A PDF that could not be made (and is not optional) leaves the site as it was.
         guard !result.diagnostics.hasErrors else { return .done }
-        let shown = resolution.course.showing(extras, editions: books.links)
-        guard let rendered = render(shown, loaded, parsed, resolution.deferred, renderer, samples, policy, editions: books.files) else {
+        let cards = cards(resolution.course.showing(extras), policy)
+        guard !result.diagnostics.hasErrors else { return .done }
+        var shown = resolution.course.showing(extras, editions: books.links)
+        shown.cards = cards.locales
+        guard let rendered = render(shown, loaded, parsed, resolution.deferred, renderer, samples, policy, editions: books.files + cards.files) else {
             return .fullBuildNeeded
         }
         write(rendered.staged, unwritten: rendered.files, search: rendered.search, policy.history)

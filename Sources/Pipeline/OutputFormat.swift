@@ -45,6 +45,8 @@ public struct OutputFormat: Sendable {
         case edition(EditionFormat)
         /// The search index, by the writer over the staged site (when the build asks for search).
         case search
+        /// The social cards (`BuildRun.cards`), before the render stage, which gives the pages their `og:image`.
+        case cards
         /// By a function of the built course, after the render stage (a format of a test or a plug-in).
         case files(@Sendable (OutputInput) -> [SiteFile])
     }
@@ -112,6 +114,9 @@ extension OutputFormat {
         OutputFormat(name: "shown files", scope: .page, afterChapterEdit: .unchanged, maker: .shownFiles),
         OutputFormat(name: "downloads", scope: .locale, afterChapterEdit: .unchanged, maker: .downloads),
         OutputFormat(name: "search index", scope: .site, afterChapterEdit: .remadeEveryBuild, maker: .search) { $0.search },
+        // A card shows only a page's header, which an incremental build never changes. Open Graph
+        // wants its picture at an absolute URL: without `base_url` no card is drawn.
+        OutputFormat(name: "social cards", scope: .page, afterChapterEdit: .unchanged, maker: .cards) { $0.baseURL != nil },
     ]
 
     /// The book editions: every document of a locale in one file, so a build that makes one keeps
@@ -161,4 +166,5 @@ extension [OutputFormat] {
     func makesShownFiles(_ config: CourseConfig) -> Bool { on(config).contains { if case .shownFiles = $0.maker { return true }; return false } }
     func makesDownloads(_ config: CourseConfig) -> Bool { on(config).contains { if case .downloads = $0.maker { return true }; return false } }
     func makesSearch(_ config: CourseConfig) -> Bool { on(config).contains { if case .search = $0.maker { return true }; return false } }
+    func makesCards(_ config: CourseConfig) -> Bool { on(config).contains { if case .cards = $0.maker { return true }; return false } }
 }

@@ -10,6 +10,9 @@ extension SiteRenderer {
         let body = locale.renderBody(page)
         var chrome = locale.frame(page: SitePaths.chapter(page.id), title: page.title + " · " + locale.courseTitle)
         chrome.tocHTML = locale.tocHTML(chapter: page.id)
+        let description = PageDescription.of(summary: page.summary, document: page.document)
+        chrome.meta = locale.meta(page: SitePaths.chapter(page.id), title: page.title, type: "article", description: description,
+                                  card: page.id, jsonLD: locale.chapterJSONLD(index: index, page: page, description: description))
         let model = ChapterPageModel(
             frame: chrome,
             chapter: ChapterInfo(id: page.id, number: page.number, title: locale.shownTitle(page.title), summary: page.summary,

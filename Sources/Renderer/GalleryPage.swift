@@ -22,6 +22,10 @@ extension SiteRenderer {
     func pageFrame(_ locale: LocaleContext, page: String, titleKey: String) -> Frame {
         var frame = locale.frame(page: page, title: locale.strings[titleKey] + " · " + locale.courseTitle)
         frame.tocHTML = locale.tocHTML
+        // The page's own intro (`gallery_intro` beside `gallery_title`) describes it.
+        let intro = titleKey.replacingOccurrences(of: "_title", with: "_intro")
+        frame.meta = locale.meta(page: page, title: locale.strings[titleKey], type: "website",
+                                 description: PageDescription.cut(locale.strings[intro]), card: nil, jsonLD: nil)
         return frame
     }
 

@@ -32,6 +32,8 @@ struct Frame: Sendable, Hashable, TemplateParent {
     /// The 404 page of a course without `base_url`: the locale folders (space-separated), from
     /// which a script in the page's head finds the site's root in the address it is served at.
     var localeFolders: String?
+    /// The page's description, Open Graph and Twitter tags and JSON-LD (none on the 404 page).
+    var meta: PageMeta?
 
     func child(named name: String) -> Any? {
         switch name {
@@ -53,6 +55,7 @@ struct Frame: Sendable, Hashable, TemplateParent {
         case "toc_html": return tocHTML
         case "content": return content
         case "locale_folders": return localeFolders ?? false
+        case "meta": return meta ?? false
         default: return nil
         }
     }

@@ -23,8 +23,10 @@ extension SiteRenderer {
             PrintChapter(anchor: page.id, lang: page.contentLocale.rawValue, title: page.title, summary: page.summary,
                          label: locale.strings.chapterLabel(page.numbering.label), body: Self.printMarker(index))
         }
-        let model = PrintPage(frame: locale.frame(page: SitePaths.print, title: locale.strings.format("print_title", locale.courseTitle)),
-                              toc: toc, chapters: chapters)
+        let title = locale.strings.format("print_title", locale.courseTitle)
+        var chrome = locale.frame(page: SitePaths.print, title: title)
+        chrome.meta = locale.meta(page: SitePaths.print, title: title, type: "website", description: locale.courseDescription, card: nil, jsonLD: nil)
+        let model = PrintPage(frame: chrome, toc: toc, chapters: chapters)
         let frame = Array(render(model, template: "print").utf8)
         // The page is the frame's runs between markers and the bodies: the bodies are not copied.
         var chunks: [Chunk] = []

@@ -10,6 +10,10 @@ extension SiteRenderer {
         frame.pageTitle = locale.courseTitle
         frame.alternates = course.locales.map { Alternate(lang: $0.rawValue, href: locale.absolute(SitePaths.page(SitePaths.home, in: $0))) }
         frame.canonical = course.config.baseURL
+        var meta = locale.meta(page: SitePaths.home, title: locale.courseTitle, type: "website", description: locale.courseDescription,
+                               card: nil, jsonLD: nil)
+        meta.url = course.config.baseURL
+        frame.meta = meta
         let entries = course.locales.map { tag in
             let strings = course.strings[tag]!
             return RootEntry(lang: tag.rawValue, href: SitePaths.page(SitePaths.home, in: tag), name: strings["language_name"],

@@ -1,0 +1,161 @@
+import CourseModel
+import Foundation
+
+/// A page's social card: the picture a chat or a social network shows beside a link to it.
+public struct SocialCard: Sendable, Hashable, Encodable {
+    /// The chapter's title (or the course's, on the home page's card): large, wrapped, shrunk to fit.
+    public var title: String
+    /// Above the title: "Chapter 3" in the page's words; nil for an unnumbered chapter or the home page.
+    public var label: String?
+    /// Below it: the course's title (or, on the home page's card, the site's address).
+    public var footer: String
+    public init(title: String, label: String?, footer: String) { self.title = title; self.label = label; self.footer = footer }
+}
+
+/// The social cards of one locale, drawn by Typst as one document of 1200 × 630 pt pages, each a
+/// 1200 × 630 px PNG at 72 ppi (the size Open Graph and Twitter show large), in the Noto fonts.
+public enum SocialCards {
+    public static let width = 1200, height = 630
+    static let ppi = 72.0
+
+    /// What every card's page is set in: the page, the locale's language and fonts, the colours of
+    /// the site's stylesheet (its light theme), and `primer-card`, which draws one card.
+    public static func preamble(_ tag: LocaleTag) -> String {
+        let (lang, region) = TypstWriter.language(tag)
+        var text = "#set text(lang: \(TypstMarkup.string(lang))"
+        if let region { text += ", region: \(TypstMarkup.string(region))" }
+        let fonts = TypstWriter.cjkFace(tag).map { "((name: \"Noto Sans\", covers: \"latin-in-cjk\"), \"Noto Sans CJK \($0)\")" } ?? "\"Noto Sans\""
+        text += ", font: \(fonts), hyphenate: \(TypstWriter.isCJK(tag) ? "false" : "true"), fill: rgb(\"#1d1f23\"))\n"
+        return "#set page(width: \(width)pt, height: \(height)pt, margin: 0pt, fill: rgb(\"#ffffff\"))\n" + text + cardFunction
+    }
+
+    /// One card: a purple band on the left (the site's accent), the label in the muted colour, the
+    /// title in the largest of the sizes whose wrapped lines fit the box (the longest Russian
+    /// titles take the smaller ones), and the course's name under a rule.
+    static let cardFunction = """
+        #let primer-card(label, title, footer) = {
+          place(left + top, rect(width: 28pt, height: 100%, fill: rgb("#8a3ffc")))
+          place(left + top, dx: 96pt, dy: 72pt, block(width: 1024pt, height: 486pt, {
+            if label != none { text(size: 34pt, weight: "bold", fill: rgb("#555b66"), label) }
+            v(18pt)
+            context {
+              let box-height = if label == none { 380pt } else { 330pt }
+              let sizes = (84pt, 76pt, 68pt, 60pt, 54pt, 48pt, 42pt, 36pt, 32pt, 28pt, 24pt)
+              let set-in(size, body) = text(size: size, weight: "bold", top-edge: "ascender", bottom-edge: "descender",
+                                            hyphenate: false, body)
+              let longest = title.split(" ").sorted(key: word => -word.len()).first()
+              let chosen = sizes.last()
+              for size in sizes {
+                let lines = measure(block(width: 1024pt, par(leading: 0.15em, set-in(size, title))), width: 1024pt)
+                if lines.height <= box-height and measure(set-in(size, longest)).width <= 1024pt { chosen = size; break }
+              }
+              block(width: 1024pt, height: box-height, par(leading: 0.15em, set-in(chosen, title)))
+            }
+            place(bottom + left, block(width: 1024pt, {
+              line(length: 100%, stroke: 2pt + rgb("#d9dce1"))
+              v(14pt)
+              text(size: 30pt, fill: rgb("#555b66"), footer)
+            }))
+          }))
+        }
+
+        """
+
+    /// One card's page (a page break before every card but the first).
+    public static func page(_ card: SocialCard, first: Bool) -> String {
+        (first ? "" : "#pagebreak()\n")
+            + "#primer-card(\(card.label.map(TypstMarkup.string) ?? "none"), \(TypstMarkup.string(card.title)), \(TypstMarkup.string(card.footer)))\n"
+    }
+
+    /// The document that draws `cards`, one a page, in their order.
+    public static func document(_ cards: [SocialCard], locale: LocaleTag) -> String {
+        preamble(locale) + cards.enumerated().map { page($1, first: $0 == 0) }.joined()
+    }
+
+    /// Draws `cards` in one run of Typst: a PNG for each, in their order (nil with the diagnostics
+    /// when Typst or its fonts are missing, `missingTools`, or it failed).
+    public static func draw(_ cards: [SocialCard], locale: LocaleTag, options: TypstCompiler.Options = .init())
+        -> (pngs: [[UInt8]]?, diagnostics: [Diagnostic], missingTools: Bool) {
+        guard !cards.isEmpty else { return ([], [], false) }
+        let report = TypstCompiler.draw(document(cards, locale: locale), ppi: ppi, options: options)
+        guard let pngs = report.pngs else { return (nil, report.diagnostics, report.missingTools) }
+        guard pngs.count == cards.count else {
+            return (nil, [TypstCompiler.error("Typst drew \(pngs.count) social cards for \(cards.count) pages")], false)
+        }
+        return (pngs, report.diagnostics, false)
+    }
+}
+
+extension TypstCompiler {
+    /// What a run that draws pictures made: a PNG per page.
+    public struct PictureReport: Sendable {
+        public var pngs: [[UInt8]]?
+        public var diagnostics: [Diagnostic]
+        public var missingTools: Bool
+    }
+
+    /// The script that draws each page of a document as a PNG, `page-<n>.png` in the output folder.
+    static let pictureScript = """
+        import sys, json, os
+        try:
+            import typst
+        except ImportError as e:
+            sys.stderr.write("the Python package typst is not installed (" + str(e) + ")")
+            sys.exit(2)
+        args = json.loads(sys.argv[1])
+        try:
+            pages = typst.compile(args["main"], root=args["root"], font_paths=[args["fonts"]], ignore_system_fonts=True,
+                                  format="png", ppi=args["ppi"])
+        except BaseException as e:
+            sys.stderr.write(str(e))
+            sys.exit(3)
+        if isinstance(pages, (bytes, bytearray)):
+            pages = [pages]
+        for n, png in enumerate(pages):
+            with open(os.path.join(args["output"], "page-%d.png" % n), "wb") as f:
+                f.write(png)
+        """
+
+    /// Draws every page of the Typst document `main` as a PNG at `ppi`, with only the Noto fonts
+    /// (as `typeset` sets a book).
+    public static func draw(_ main: String, ppi: Double, options: Options = Options()) -> PictureReport {
+        func failed(_ message: String, missingTools: Bool = false) -> PictureReport {
+            PictureReport(pngs: nil, diagnostics: [error(message)], missingTools: missingTools)
+        }
+        if options.python.isEmpty { return failed("Typst is switched off (PRIMER_TYPST_PYTHON is set to nothing)", missingTools: true) }
+        let fonts = findFonts(in: options.fontFolders)
+        let missing = fontFiles.filter { fonts[$0] == nil }
+        if !missing.isEmpty {
+            return failed("font files missing: \(missing.joined(separator: ", ")) (looked in \(options.fontFolders.joined(separator: ", ")))",
+                          missingTools: true)
+        }
+        Scratch.removeStale("primer-typst")
+        guard let folder = Scratch.make("primer-typst") else { return failed("cannot make a scratch folder for Typst") }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manager = FileManager.default
+        do {
+            let fontFolder = folder + "/fonts", output = folder + "/pages"
+            try manager.createDirectory(atPath: fontFolder, withIntermediateDirectories: true)
+            try manager.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for (name, path) in fonts.sorted(by: { $0.key < $1.key }) {
+                try manager.createSymbolicLink(atPath: fontFolder + "/" + name, withDestinationPath: path)
+            }
+            try Data(main.utf8).write(to: URL(fileURLWithPath: folder + "/main.typ"))
+            let arguments: [String: Any] = ["root": folder, "main": folder + "/main.typ", "fonts": fontFolder, "output": output, "ppi": ppi]
+            let json = try JSONSerialization.data(withJSONObject: arguments, options: [.sortedKeys])
+            let limit = max(2 << 30, main.utf8.count * 2048), timeout = max(60, Double(main.utf8.count) * 40e-6)
+            let result = oneAtATime.withLock { _ in
+                run([options.python, "-c", pictureScript, String(decoding: json, as: UTF8.self)], timeout: options.timeout ?? timeout,
+                    memoryLimit: options.memoryLimit ?? limit)
+            }
+            if let problem = result.problem(python: options.python, timeout: timeout, memoryLimit: limit) {
+                return failed(problem.message, missingTools: problem.missingTools)
+            }
+            var pngs: [[UInt8]] = []
+            while let data = manager.contents(atPath: output + "/page-\(pngs.count).png") { pngs.append([UInt8](data)) }
+            return PictureReport(pngs: pngs, diagnostics: [], missingTools: false)
+        } catch {
+            return failed("Typst could not be run: \(error)")
+        }
+    }
+}
