@@ -12,21 +12,25 @@ public struct SocialCard: Sendable, Hashable, Encodable {
     public init(title: String, label: String?, footer: String) { self.title = title; self.label = label; self.footer = footer }
 }
 
-/// The social cards of one locale, drawn by Typst as one document of 1200 × 630 pt pages, each a
-/// 1200 × 630 px PNG at 72 ppi (the size Open Graph and Twitter show large), in the Noto fonts.
+/// Social cards, drawn by Typst as one document of 1200 × 630 pt pages (every locale's in one run:
+/// starting Typst and loading the CJK fonts is most of the time), each a 1200 × 630 px PNG at
+/// 72 ppi (the size Open Graph and Twitter show large), in the Noto fonts.
 public enum SocialCards {
     public static let width = 1200, height = 630
     static let ppi = 72.0
 
-    /// What every card's page is set in: the page, the locale's language and fonts, the colours of
-    /// the site's stylesheet (its light theme), and `primer-card`, which draws one card.
-    public static func preamble(_ tag: LocaleTag) -> String {
+    /// What every card's page is set in: the page, the colours of the site's stylesheet (its light
+    /// theme), and `primer-card`, which draws one card.
+    public static let preamble = "#set page(width: \(width)pt, height: \(height)pt, margin: 0pt, fill: rgb(\"#ffffff\"))\n"
+        + "#set text(font: \"Noto Sans\", fill: rgb(\"#1d1f23\"))\n" + cardFunction
+
+    /// The locale's language (hyphenation, CJK line breaking) and fonts, for its cards' text.
+    static func languageRule(_ tag: LocaleTag) -> String {
         let (lang, region) = TypstWriter.language(tag)
-        var text = "#set text(lang: \(TypstMarkup.string(lang))"
+        var text = "set text(lang: \(TypstMarkup.string(lang))"
         if let region { text += ", region: \(TypstMarkup.string(region))" }
         let fonts = TypstWriter.cjkFace(tag).map { "((name: \"Noto Sans\", covers: \"latin-in-cjk\"), \"Noto Sans CJK \($0)\")" } ?? "\"Noto Sans\""
-        text += ", font: \(fonts), hyphenate: \(TypstWriter.isCJK(tag) ? "false" : "true"), fill: rgb(\"#1d1f23\"))\n"
-        return "#set page(width: \(width)pt, height: \(height)pt, margin: 0pt, fill: rgb(\"#ffffff\"))\n" + text + cardFunction
+        return text + ", font: \(fonts), hyphenate: \(TypstWriter.isCJK(tag) ? "false" : "true"))"
     }
 
     /// One card: a purple band on the left (the site's accent), the label in the muted colour, the
@@ -61,23 +65,23 @@ public enum SocialCards {
 
         """
 
-    /// One card's page (a page break before every card but the first).
-    public static func page(_ card: SocialCard, first: Bool) -> String {
-        (first ? "" : "#pagebreak()\n")
-            + "#primer-card(\(card.label.map(TypstMarkup.string) ?? "none"), \(TypstMarkup.string(card.title)), \(TypstMarkup.string(card.footer)))\n"
+    /// One card's page, in its locale's language and fonts.
+    public static func page(_ card: SocialCard, locale: LocaleTag) -> String {
+        "#{ \(languageRule(locale)); primer-card(\(card.label.map(TypstMarkup.string) ?? "none"), "
+            + "\(TypstMarkup.string(card.title)), \(TypstMarkup.string(card.footer))) }\n"
     }
 
     /// The document that draws `cards`, one a page, in their order.
-    public static func document(_ cards: [SocialCard], locale: LocaleTag) -> String {
-        preamble(locale) + cards.enumerated().map { page($1, first: $0 == 0) }.joined()
+    public static func document(_ cards: [(card: SocialCard, locale: LocaleTag)]) -> String {
+        preamble + cards.map { page($0.card, locale: $0.locale) }.joined(separator: "#pagebreak()\n")
     }
 
     /// Draws `cards` in one run of Typst: a PNG for each, in their order (nil with the diagnostics
     /// when Typst or its fonts are missing, `missingTools`, or it failed).
-    public static func draw(_ cards: [SocialCard], locale: LocaleTag, options: TypstCompiler.Options = .init())
+    public static func draw(_ cards: [(card: SocialCard, locale: LocaleTag)], options: TypstCompiler.Options = .init())
         -> (pngs: [[UInt8]]?, diagnostics: [Diagnostic], missingTools: Bool) {
         guard !cards.isEmpty else { return ([], [], false) }
-        let report = TypstCompiler.draw(document(cards, locale: locale), ppi: ppi, options: options)
+        let report = TypstCompiler.draw(document(cards), ppi: ppi, options: options)
         guard let pngs = report.pngs else { return (nil, report.diagnostics, report.missingTools) }
         guard pngs.count == cards.count else {
             return (nil, [TypstCompiler.error("Typst drew \(pngs.count) social cards for \(cards.count) pages")], false)

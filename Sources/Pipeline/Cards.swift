@@ -12,8 +12,9 @@ extension BuildRun {
         var locales: Set<LocaleTag> = []
     }
 
-    /// Everything one card's PNG is made from: its page's markup, the locale's preamble, and which
-    /// Typst and fonts draw it (`TypstCompiler.identity`). Its key is the card's cache key.
+    /// Everything one card's PNG is made from: the cards' preamble, its page's markup (its words,
+    /// language and fonts), and which Typst and fonts draw it (`TypstCompiler.identity`). Its key is
+    /// the card's cache key.
     struct CardKeyInput: Encodable {
         var preamble: String
         var page: String
@@ -22,54 +23,53 @@ extension BuildRun {
 
     /// The social cards of every locale built (a one-shot `primer build` of a course with a
     /// `base_url`, as the `social cards` format asks): one per chapter and one for the home page,
-    /// `<locale>/cards/<chapter>.png` and `cards/index.png`, drawn by Typst, a locale's missing
-    /// ones in one run. Each is cached in `.primer-cache/cards/` by its `CardKeyInput`, so a
-    /// second build draws nothing. Without Typst or its fonts: a warning, and no cards.
+    /// `<locale>/cards/<chapter>.png` and `cards/index.png`, the missing ones drawn by Typst in
+    /// one run. Each is cached in `.primer-cache/cards/` by its `CardKeyInput`, so a second build
+    /// draws nothing. Without Typst or its fonts: a warning, and no cards (nor `og:image`).
     ///
-    /// A card shows only its page's header (title, number) and the course's title: an edit that
-    /// changes a header is never incremental (`resolveEdited` compares each edited page's exports,
-    /// its header among them, with the last build's), so the incremental build keeps the cards
-    /// (the format is `.unchanged`) and only asks the cache which locales have them all.
+    /// A card shows only its page's header (title, number) and the course's title. An edit that
+    /// changes a page's header is never incremental (`resolveEdited` compares each edited page's
+    /// exports, its header among them, with the last build's), so the incremental build keeps the
+    /// cards (the format is `.unchanged`) and only asks the cache which locales have them all.
     mutating func cards(_ course: ResolvedCourse, _ policy: BuildPolicy) -> CardsMade {
         guard options.writes, options.formats.makesCards(course.config), let baseURL = course.config.baseURL else { return CardsMade() }
         let folder = cache.folder + "/cards"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let store = ContentCache(folder: folder, suffix: ".png")
         let typst = TypstCompiler.identity(remembering: folder + "/typst-identity")
-        let incremental = policy.reuse != nil
-        var made = CardsMade()
-        for locale in course.locales {
-            let cards = Self.cards(course, locale: locale, site: baseURL)
-            let preamble = SocialCards.preamble(locale)
-            let keys = cards.map { ContentKey("social-card-v1", encoding: CardKeyInput(preamble: preamble, page: SocialCards.page($0.card, first: true), typst: typst)) }
-            var pngs = keys.map { store.bytes(for: $0) }
-            let missing = pngs.indices.filter { pngs[$0] == nil }
-            if incremental {
-                if missing.isEmpty { made.locales.insert(locale) }
-                continue
-            }
-            if !missing.isEmpty {
-                let drawn = SocialCards.draw(missing.map { cards[$0].card }, locale: locale)
-                guard let images = drawn.pngs else {
-                    result.diagnostics += drawn.diagnostics.map { problem in
-                        guard problem.severity == .error else { return problem }
-                        let message = "the \(locale) social cards were not drawn: " + problem.message
-                        // Without Typst the site is still right, only without pictures in its link previews.
-                        return drawn.missingTools ? .warning(.typesetting, message, suggestion: problem.suggestion) : .error(.typesetting, message)
-                    }
-                    continue
-                }
-                for (index, png) in zip(missing, images) {
-                    pngs[index] = png
-                    store.store(png, for: keys[index])
-                }
-            }
-            keys.forEach(store.touch)
-            made.locales.insert(locale)
-            made.files += zip(cards, pngs).map { card, png in SiteFile(path: SitePaths.page(card.path, in: locale), contents: .bytes(png ?? [])) }
+        let cards = course.locales.flatMap { locale in Self.cards(course, locale: locale, site: baseURL).map { (locale, $0.path, $0.card) } }
+        let keys = cards.map { locale, _, card in
+            ContentKey("social-card-v1", encoding: CardKeyInput(preamble: SocialCards.preamble, page: SocialCards.page(card, locale: locale), typst: typst))
         }
+        var pngs = keys.map { store.bytes(for: $0) }
+        let missing = pngs.indices.filter { pngs[$0] == nil }
+        var made = CardsMade()
+        if policy.reuse != nil {  // the site keeps its cards
+            made.locales = missing.isEmpty ? Set(course.locales) : []
+            return made
+        }
+        if !missing.isEmpty {
+            let drawn = SocialCards.draw(missing.map { (cards[$0].2, cards[$0].0) })
+            guard let images = drawn.pngs else {
+                result.diagnostics += drawn.diagnostics.map { problem in
+                    guard problem.severity == .error else { return problem }
+                    let message = "the social cards were not drawn: " + problem.message
+                    // The site is still right, only without pictures in its link previews.
+                    return .warning(.typesetting, message, suggestion: drawn.missingTools ? problem.suggestion : nil)
+                }
+                lap("social cards")
+                return made
+            }
+            for (index, png) in zip(missing, images) {
+                pngs[index] = png
+                store.store(png, for: keys[index])
+            }
+        }
+        keys.forEach(store.touch)
+        made.locales = Set(course.locales)
+        made.files = zip(cards, pngs).map { card, png in SiteFile(path: SitePaths.page(card.1, in: card.0), contents: .bytes(png ?? [])) }
         store.removeUnused(olderThan: 7 * 24 * 3600)
-        lap("social cards")
+        lap(missing.isEmpty ? "social cards (kept)" : "social cards: \(missing.count) drawn")
         return made
     }
 
