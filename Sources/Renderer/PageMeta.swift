@@ -1,48 +1,6 @@
 import CourseModel
 import Foundation
 
-/// What a page says about itself to search engines, link previews and assistants: its
-/// description, the Open Graph and Twitter tags, and its JSON-LD (the layout's `meta`).
-struct PageMeta: Sendable, Hashable, TemplateParent {
-    /// The page as a link preview names it (without the course's name, which is `siteName`).
-    var title: String
-    var description: String
-    /// Open Graph's type: `website` (the home page and the course's other pages) or `article` (a chapter).
-    var type: String
-    var siteName: String
-    /// Open Graph's form of the page's locale (`en_US`), and the other locales'.
-    var locale: String
-    var alternateLocales: [OpenGraphLocale]
-    /// Absolute, so only with `base_url`: the canonical URL and the social card.
-    var url: String?
-    var image: String?
-    var imageAlt: String?
-    /// The JSON-LD, escaped for a `<script>` element (`JSONLD.text`).
-    var jsonLD: String?
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": return title
-        case "description": return description
-        case "type": return type
-        case "site_name": return siteName
-        case "locale": return locale
-        case "alternate_locales": return alternateLocales
-        case "url": return url ?? false
-        case "image": return image ?? false
-        case "image_alt": return imageAlt ?? ""
-        case "twitter_card": return image == nil ? "summary" : "summary_large_image"
-        case "json_ld": return jsonLD ?? false
-        default: return nil
-        }
-    }
-}
-
-struct OpenGraphLocale: Sendable, Hashable, TemplateParent {
-    var locale: String
-    func child(named name: String) -> Any? { name == "locale" ? locale : nil }
-}
-
 /// Page descriptions: a chapter's summary or its first paragraph, as plain text of about 200 characters.
 public enum PageDescription {
     public static let limit = 200
