@@ -24,7 +24,11 @@ import Testing
                           "ru/index.html", "ru/intro.html", "ru/details.html",
                           "zh-Hans/index.html", "zh-Hans/intro.html", "zh-Hans/details.html",
                           "sitemap.xml", "sitemap-en.xml", "sitemap-ru.xml", "sitemap-zh-Hans.xml",
-                          "en/api-index.html", "ru/api-index.html", "zh-Hans/api-index.html"])
+                          "en/api-index.html", "ru/api-index.html", "zh-Hans/api-index.html",
+                          // The course has a base_url: each page's social card.
+                          "en/cards/index.png", "en/cards/intro.png", "en/cards/details.png",
+                          "ru/cards/index.png", "ru/cards/intro.png", "ru/cards/details.png",
+                          "zh-Hans/cards/index.png", "zh-Hans/cards/intro.png", "zh-Hans/cards/details.png"])
         let enIntro = TestSupport.read(site.appendingPathComponent("en/intro.html"))
         #expect(enIntro.contains("<html lang=\"en\" dir=\"ltr\">"))
         // The preview's live-reload script is never part of a built site.

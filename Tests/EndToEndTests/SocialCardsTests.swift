@@ -84,6 +84,18 @@ import Testing
         #expect(TestSupport.snapshot(site).filter { $0.key.contains("/cards/") } == before)
     }
 
+    @Test func withoutTypstThereIsAWarningAndNoCardNorOgImage() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let (status, output) = try TestSupport.run(["build", "--templates", TestSupport.templates, "--no-editions"], in: folder,
+                                                   environment: ["PRIMER_TYPST_PYTHON": "/nonexistent/python3"])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("warning: the social cards were not drawn: Typst could not be run") && output.contains("[PRM071]"), "\(output)")
+        let site = folder.appendingPathComponent("site")
+        #expect(!TestSupport.snapshot(site).keys.contains { $0.contains("/cards/") })
+        let tags = meta(TestSupport.read(site.appendingPathComponent("en/intro.html")))
+        #expect(tags["og:image"] == nil && tags["twitter:card"] == "summary" && tags["og:url"] == "https://example.org/course/en/intro.html")
+    }
+
     @Test func withoutABaseURLThereIsNoCardNorAbsoluteURL() throws {
         let folder = try TestSupport.copyFixture("basic")
         let config = folder.appendingPathComponent("Content/course.yml")
