@@ -3,7 +3,7 @@ import Foundation
 
 /// The pages' JSON-LD (schema.org): the home page is a `Course` with its chapters as parts; a
 /// chapter is a `LearningResource` of that course, with a `BreadcrumbList` from the home page. Only
-/// what the course says is given (no provider or publisher it does not name).
+/// what the course says is given: its `authors` as the course's, and no provider or publisher.
 extension LocaleContext {
     /// The course as the home page describes it.
     func courseJSONLD() -> [String: Any] {
@@ -12,6 +12,8 @@ extension LocaleContext {
         course["inLanguage"] = locale.rawValue
         if self.course.cards.contains(locale), let image = cardURL(chapter: nil) { course["image"] = image }
         if let license = self.course.config.license?.url { course["license"] = license }
+        let authors = self.course.config.authors
+        if !authors.isEmpty { course["author"] = authors.map { ["@type": "Person", "name": $0] } }
         course["hasPart"] = pages.enumerated().map { index, page -> [String: Any] in
             ["@type": "LearningResource", "name": page.title, "url": address(SitePaths.chapter(page.id)), "position": index + 1,
              "learningResourceType": "chapter", "inLanguage": page.contentLocale.rawValue]

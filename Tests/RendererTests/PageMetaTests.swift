@@ -49,6 +49,7 @@ import Testing
         course.config.baseURL = baseURL
         course.config.title = [en: "Swift </script> course"]
         course.config.description = [en: "For people who read Objective-C."]
+        course.config.authors = ["Ada Lovelace"]
         if cards { course.cards = [en] }
         return LocaleContext(course: course, locale: en, library: TemplateLibrary())
     }
@@ -66,6 +67,7 @@ import Testing
         #expect(course["url"] as? String == "https://example.org/c/en/index.html")
         #expect(course["image"] as? String == "https://example.org/c/en/cards/index.png")
         #expect(course["provider"] == nil && course["publisher"] == nil, "never invented")
+        #expect((course["author"] as? [[String: String]]) == [["@type": "Person", "name": "Ada Lovelace"]])
         let parts = try #require(course["hasPart"] as? [[String: Any]])
         #expect(parts.map { $0["@type"] as? String } == ["LearningResource", "LearningResource"])
         #expect(parts.map { $0["url"] as? String } == ["https://example.org/c/en/intro.html", "https://example.org/c/en/memory.html"])
