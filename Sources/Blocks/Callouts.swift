@@ -65,6 +65,15 @@ public struct Callouts: BlockKind {
         out += writer.typst(block.blocks.flatMap { $0 }, open: "#primer-boxed(\(fill), \(accent), [\(head)])[\n", close: "]\n\n", weight: 2)
     }
 
+    /// A quote opening with the kind's word in bold (`> **Note:** …`), or the author's title.
+    public func markdown(_ block: CustomBlock, into out: inout String, writer: inout some MarkdownFamilyWriter) {
+        let word = writer.text(writer.strings[Self.labelKey(block.marker)])
+        var head = "**" + word + ":**"
+        if let title = block.runs.first { head += " " + writer.markdown(title) }
+        let body = block.blocks.filter { !$0.isEmpty }.map { writer.markdown($0) }
+        out += writer.prefixed(([head + "\n"] + body).joined(separator: "\n"), "> ")
+    }
+
     static func colors(_ marker: String) -> (String, String) {
         switch marker {
         case "NOTE": return ("rgb(\"#eef3fa\")", "rgb(\"#2f5f9e\")")
