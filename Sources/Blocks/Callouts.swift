@@ -67,10 +67,16 @@ public struct Callouts: BlockKind {
 
     /// A quote opening with the kind's word in bold (`> **Note:** …`), or the author's title.
     public func markdown(_ block: CustomBlock, into out: inout String, writer: inout some MarkdownFamilyWriter) {
-        let word = writer.text(writer.strings[Self.labelKey(block.marker)])
-        var head = "**" + word + ":**"
-        if let title = block.runs.first { head += " " + writer.markdown(title) }
-        let body = block.blocks.filter { !$0.isEmpty }.map { writer.markdown($0) }
+        var head = writer.boldLabel(writer.strings[Self.labelKey(block.marker)])
+        var blocks = block.blocks.flatMap { $0 }
+        if let title = block.runs.first {
+            head += " " + writer.markdown(title)
+        } else if case .paragraph(let first, _)? = blocks.first {
+            // Without a title the text starts on the label's line, as an aside reads.
+            head += " " + writer.markdown(first)
+            blocks.removeFirst()
+        }
+        let body = blocks.isEmpty ? [] : [writer.markdown(blocks)]
         out += writer.prefixed(([head + "\n"] + body).joined(separator: "\n"), "> ")
     }
 

@@ -127,8 +127,10 @@ public struct Exercises: BlockKind {
         }
         if let text = block.blocks.first, !text.isEmpty { parts.append(writer.markdown(text)) }
         if let solution = Self.solution(of: block) {
-            let head = "**" + writer.text(writer.strings["exercise_solution"]) + ":**\n"
-            parts.append(writer.prefixed(([head] + (solution.isEmpty ? [] : [writer.markdown(solution)])).joined(separator: "\n"), "> "))
+            var head = writer.boldLabel(writer.strings["exercise_solution"])
+            var rest = solution
+            if case .paragraph(let first, _)? = rest.first { head += " " + writer.markdown(first); rest.removeFirst() }
+            parts.append(writer.prefixed(([head + "\n"] + (rest.isEmpty ? [] : [writer.markdown(rest)])).joined(separator: "\n"), "> "))
         }
         out += parts.joined(separator: "\n")
     }

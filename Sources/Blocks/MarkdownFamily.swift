@@ -23,6 +23,13 @@ extension MarkdownFamilyWriter {
     }
 }
 
+extension MarkdownFamilyWriter {
+    /// A label in bold with its colon as the text's language writes it (`**Note:**`, `**注意：**`).
+    public func boldLabel(_ word: String) -> String {
+        "**" + text(word) + (["zh", "ja"].contains(strings.locale.language) ? "：" : ":") + "**"
+    }
+}
+
 extension BlockKind {
     /// By default the block's title in bold, then its blocks.
     public func markdown(_ block: CustomBlock, into out: inout String, writer: inout some MarkdownFamilyWriter) {

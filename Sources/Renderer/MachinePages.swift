@@ -70,10 +70,23 @@ extension SiteRenderer {
         return out
     }
 
-    /// The course's description on one line, if it has one.
+    /// The course's description on one line, if it has one: its first sentence when it is long.
     static func summary(_ locale: LocaleContext) -> String? {
         let text = oneLine(locale.course.config.description.text(for: locale.locale, source: locale.course.config.sourceLocale))
-        return text.isEmpty ? nil : text
+        guard !text.isEmpty else { return nil }
+        return text.count > 200 ? firstSentence(text) : text
+    }
+
+    /// Up to the first full stop, exclamation or question mark that ends a sentence (Latin, or CJK full-width).
+    static func firstSentence(_ text: String) -> String {
+        var previous: Character?
+        for index in text.indices {
+            let character = text[index]
+            if "。！？".contains(character) { return String(text[...index]) }
+            if character == " ", let previous, ".!?".contains(previous) { return String(text[..<index]) }
+            previous = character
+        }
+        return text
     }
 
     static func oneLine(_ text: String) -> String {
