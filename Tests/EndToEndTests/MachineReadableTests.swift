@@ -145,4 +145,18 @@ import Testing
         let full = TestSupport.read(site.appendingPathComponent("en/llms-full.txt"))
         #expect(full.contains("Edited words of the prose") && full.contains("forty-two: 42"), "\(full)")
     }
+
+    /// With `base_url`, llms.txt links absolutely (an assistant may fetch it from anywhere).
+    @Test func withABaseURLTheLinksAreAbsolute() async throws {
+        let folder = try course()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("Content/course.yml")
+        try TestSupport.write("base_url: https://example.org/course/\n" + TestSupport.read(config), to: config)
+        #expect(try await build(options(folder)).succeeded)
+        let root = TestSupport.read(folder.appendingPathComponent("site/llms.txt"))
+        #expect(root.contains("- [1 Runs](https://example.org/course/en/runs.md): Programs and what they print.\n"), "\(root)")
+        #expect(root.contains("- [llms-full.txt](https://example.org/course/en/llms-full.txt): "), "\(root)")
+        let russian = TestSupport.read(folder.appendingPathComponent("site/ru/llms.txt"))
+        #expect(russian.hasPrefix("# Проверки\n\n> Курс для проверки файлов для машин.\n\n## Часть 1. Основы\n\n- [1 Runs](https://example.org/course/ru/runs.md)"), "\(russian)")
+    }
 }
