@@ -22,6 +22,8 @@ extension SiteRenderer {
         case rootPage
         /// `404.html`.
         case notFoundPage
+        /// Each locale's changes feed (Atom), when its chapters have `updated` dates.
+        case feeds
         /// One sitemap per locale and their index, with a base URL.
         case sitemaps
         case robots
@@ -104,6 +106,9 @@ extension SiteRenderer {
                 }
                 return SiteFile(path: SitePaths.page(Self.llmsFull, in: locale), contents: .text(Self.llmsFull(context, twins: twins)))
             }]
+        case .feeds:
+            guard context.hasFeed else { return [] }
+            return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.feed, in: locale), contents: .text(atomFeed(context) ?? "")) }]
         case .rootPage, .notFoundPage, .sitemaps, .robots, .noJekyll, .assets:
             return []
         }
@@ -138,7 +143,7 @@ extension SiteRenderer {
                 let context = LocaleContext(course: course, locale: source, library: nil)
                 return SiteFile(path: Self.llmsIndex, contents: .text(Self.llmsIndex(context, folder: SitePaths.page("", in: source))))
             }]
-        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .subjectIndexPages, .printPages, .markdownTwins, .llmsFull:
+        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .subjectIndexPages, .printPages, .feeds, .markdownTwins, .llmsFull:
             return []
         }
     }
