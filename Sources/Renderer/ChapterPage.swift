@@ -10,6 +10,7 @@ extension SiteRenderer {
         let body = locale.renderBody(page)
         var chrome = locale.frame(page: SitePaths.chapter(page.id), title: page.title + " · " + locale.courseTitle)
         chrome.tocHTML = locale.tocHTML(chapter: page.id)
+        if locale.linksTwins { chrome.markdownHref = Self.twinPath(page.id) }
         let description = PageDescription.of(summary: page.summary, document: page.document)
         chrome.meta = locale.meta(page: SitePaths.chapter(page.id), title: page.title, type: "article", description: description,
                                   card: page.id, jsonLD: locale.chapterJSONLD(index: index, page: page, description: description))
