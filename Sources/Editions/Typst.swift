@@ -168,6 +168,10 @@ public enum TypstWriter {
         } else {
             rule += ", hyphenate: true)\n"
         }
+        // Typst marks code as English, and a tagged PDF's language is the one most of its text
+        // is in: a Russian book with its listings would declare itself English. Code's comments
+        // are in the chapter's language, so its code is too.
+        rule += "#show raw: set text(lang: \(TypstMarkup.string(lang))\(region.map { ", region: " + TypstMarkup.string($0) } ?? ""))\n"
         return rule
     }
 

@@ -128,5 +128,7 @@ import Testing
         let rules = main.range(of: "#[\n" + TypstWriter.languageRules(en))
         #expect(rules != nil && chapter != nil && rules!.upperBound <= chapter!.lowerBound, "\(main)")
         #expect(main.contains("#set text(font: primer-serif, size: 10pt, lang: \"ru\""))
+        // Code is marked in its chapter's language (Typst would mark it English, and the PDF with it).
+        #expect(main.contains("#show raw: set text(lang: \"ru\")\n") && main.contains("#show raw: set text(lang: \"en\")\n"), "\(main)")
     }
 }
