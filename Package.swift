@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "Markup"),
         // Content blocks: the rendering core HTML, XHTML and Typst share, and the kinds of block.
         .target(name: "Blocks", dependencies: ["CourseModel", "Markup"]),
-        .target(name: "Renderer", dependencies: ["CourseModel", "Blocks", "Markup", "Highlight"]),
+        .target(name: "Renderer", dependencies: ["CourseModel", "Blocks", "Markup", "Highlight", "ContentCache"]),
         .target(name: "Editions", dependencies: ["CourseModel", "CPlatform", "Blocks", "Markup", "Highlight", "ContentCache", "Archives"]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),

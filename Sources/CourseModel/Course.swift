@@ -40,6 +40,8 @@ public struct CourseConfig: Hashable, Sendable {
     public var repository: Repository?
     /// `license`: the course's licence, named on every home page.
     public var license: License?
+    /// `authors`: who wrote the course, in the order given (the changes feed's authors).
+    public var authors: [String] = []
 
     public struct Repository: Hashable, Sendable {
         public var url: String

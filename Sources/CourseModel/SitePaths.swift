@@ -17,6 +17,8 @@ public enum SitePaths {
     public static let apiIndex = "api-index.html"
     public static let subjectIndex = "subject-index.html"
     public static let print = "print.html"
+    /// A locale's changes feed (Atom), in its folder.
+    public static let feed = "feed.xml"
     /// The site's own root page (choose a language) and its 404 page.
     public static let root = "index.html"
     public static let notFound = "404.html"

@@ -2,7 +2,8 @@ import CourseModel
 import Foundation
 import Yams
 
-/// What the home page tells a newcomer about the course: `description`, `repository`, `license`.
+/// What the home page tells a newcomer about the course: `description`, `repository`, `license`,
+/// `authors`.
 extension ConfigReader {
     /// `description: Text` or `{en: …, ru: …}`: who the course is for, what to know and install first.
     static func readDescription(_ node: Node, _ draft: inout ConfigDraft) {
@@ -68,5 +69,21 @@ extension ConfigReader {
         }
         let name = localizedText(nameNode, what: "license name", path: draft.path, locales: draft.config.locales, diagnostics: &draft.diagnostics)
         if !name.isEmpty { draft.config.license = CourseConfig.License(name: name, url: url) }
+    }
+
+    /// `authors: A. Writer` or `[A. Writer, B. Editor]`: names, each on one line.
+    static func readAuthors(_ node: Node, _ draft: inout ConfigDraft) {
+        let items = node.sequence.map { Array($0) } ?? [node]
+        var names: [String] = []
+        for item in items {
+            guard let name = item.scalar?.string.trimmingCharacters(in: .whitespaces), !name.isEmpty,
+                  !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                draft.diagnostics.append(.error(.settingValue, "'authors' must be a name or a list of names", at: draft.at(item),
+                                                suggestion: "for example: authors: [Ada Lovelace, Charles Babbage]"))
+                continue
+            }
+            names.append(name)
+        }
+        draft.config.authors = names
     }
 }

@@ -18,6 +18,7 @@ enum ConfigReader {
         .init("description", read: readDescription),
         .init("repository", read: readRepository),
         .init("license", read: readLicense),
+        .init("authors", read: readAuthors),
         .init("search") { node, draft in
             if !draft.flag(node, \.search) { draft.diagnostics.append(.error(.settingValue, "'search' must be true or false", at: draft.at(node))) }
         },

@@ -105,6 +105,8 @@ extension OutputFormat {
         page("chapter pages", .chapterPages, scope: .page, afterChapterEdit: .remadeForEditedPages),
         page("language chooser", .rootPage, scope: .site),
         page("not-found page", .notFoundPage, scope: .site),
+        // From the pages' headers (titles, summaries, `updated`): an edit to one forces a full build.
+        page("changes feed", .feeds, scope: .locale),
         page("sitemaps", .sitemaps, scope: .site),
         page("robots.txt", .robots, scope: .site),
         page(".nojekyll", .noJekyll, scope: .site),

@@ -22,6 +22,8 @@ extension SiteRenderer {
         case rootPage
         /// `404.html`.
         case notFoundPage
+        /// Each locale's changes feed (Atom), when its chapters have `updated` dates.
+        case feeds
         /// One sitemap per locale and their index, with a base URL.
         case sitemaps
         case robots
@@ -79,6 +81,9 @@ extension SiteRenderer {
                     return SiteFile(path: path, contents: .text(html))
                 }
             }
+        case .feeds:
+            guard context.hasFeed else { return [] }
+            return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.feed, in: locale), contents: .text(atomFeed(context) ?? "")) }]
         case .rootPage, .notFoundPage, .sitemaps, .robots, .noJekyll, .assets:
             return []
         }
@@ -105,7 +110,7 @@ extension SiteRenderer {
                 let file = SiteFile(path: asset.sitePath, contents: asset.bytes.map { .bytes($0) } ?? .copy(from: asset.sourcePath))
                 return { file }
             }
-        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .subjectIndexPages, .printPages:
+        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .subjectIndexPages, .printPages, .feeds:
             return []
         }
     }

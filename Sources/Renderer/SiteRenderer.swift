@@ -21,7 +21,7 @@ public struct SiteRenderer: Sendable {
         "fallback_banner", "output_label", "output_exit_status", "output_signal", "output_timeout",
         "sample_run_yourself", "sample_listing_only", "label_title_separator", "stale_translation_banner", "updated_on",
         "sample_gallery_link", "sample_download", "gallery_runs_on_linux", "gallery_listing_only", "gallery_download_chapter", "gallery_other_samples",
-        "index_other_heading", "index_chapter_short", "index_appendix_short", "subject_index_title", "zip_readme_run", "zip_readme_expected", "zip_readme_chapter", "listing_continued",
+        "index_other_heading", "index_chapter_short", "index_appendix_short", "subject_index_title", "zip_readme_run", "zip_readme_expected", "zip_readme_chapter", "listing_continued", "feed_title",
     ]
 
     let library: TemplateLibrary

@@ -78,6 +78,7 @@ import Testing
         ("license key", with(7, "license: { name: MIT, link: x }"), "7:23: error: 'license' has no key 'link'"),
         ("license without a name", with(7, "license: { url: https://example.org/l }"), "7:10: error: 'license' needs a name"),
         ("license url", with(7, "license: { name: MIT, url: mit }"), "7:28: error: 'license.url' must be an absolute http(s) URL"),
+        ("authors not names", with(7, "authors: [Ada, { name: Bob }]"), "7:16: error: 'authors' must be a name or a list of names"),
         ("planned not a list", with(7, "    planned: Testing"), "7:14: error: 'planned' must be a list of chapter titles"),
         ("part numbering", with(6, "    numbering: roman"), "6:16: error: a part's 'numbering' is numbered, appendix or none"),
         ("part without a title", with(5, "  - chapters: [a]").replacingOccurrences(of: "    chapters: [a]\n", with: ""),

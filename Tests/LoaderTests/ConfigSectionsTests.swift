@@ -80,6 +80,8 @@ import Testing
         #expect(gitlab.editURL(path: "ru/x.md") == "https://gitlab.com/a/b/-/edit/dev/Content/ru/x.md")
         #expect(gitlab.issueURL(title: "Память и ARC") == "https://gitlab.com/a/b/-/issues/new?issue%5Btitle%5D=%D0%9F%D0%B0%D0%BC%D1%8F%D1%82%D1%8C%20%D0%B8%20ARC")
         #expect(try with("license: MIT").license == CourseConfig.License(name: [LocaleTag("en")!: "MIT", LocaleTag("ru")!: "MIT"], url: nil))
+        #expect(try with("authors: Ada Lovelace").authors == ["Ada Lovelace"])
+        #expect(try with("authors: [Ada Lovelace, \"Babbage, C.\"]").authors == ["Ada Lovelace", "Babbage, C."])
     }
 
     /// A new key needs only its entry in `ConfigReader.sections`: the known keys and the required ones come from it.
@@ -87,6 +89,6 @@ import Testing
         #expect(ConfigReader.knownKeys == ConfigReader.sections.map(\.key))
         #expect(Set(ConfigReader.knownKeys).count == ConfigReader.knownKeys.count)
         #expect(Set(ConfigReader.sections.filter(\.required).map(\.key)) == ["title", "source_locale", "locales", "parts"])
-        #expect(ConfigReader.knownKeys.count == 18)
+        #expect(ConfigReader.knownKeys.count == 19)
     }
 }
