@@ -54,10 +54,11 @@ def check_editions(root: Path, content: Path, locales: list[str], artifacts: Pat
             result.problem(str(path.relative_to(root)), "accessibility metadata: " + problem)
 
 
-def pdf_ua_problems(path: Path, locale: str, expect_figures: bool) -> list[str]:
+def pdf_ua_problems(path: Path, locale: str | None, expect_figures: bool) -> list[str]:
     """A structural check of PDF/UA-1 (veraPDF is on neither PyPI nor apt): tagged, the PDF/UA
     identification and a title in the XMP metadata, a structure tree under Document with
-    headings (and figures when the book has pictures), and the catalog's /Lang the locale's."""
+    headings (and figures when the book has pictures), and a catalog /Lang, the locale's when
+    one is given."""
     def run(*arguments: str) -> str:
         return subprocess.run(["pdfinfo", *arguments, str(path)], capture_output=True, text=True, errors="replace").stdout
     problems = []
@@ -76,7 +77,7 @@ def pdf_ua_problems(path: Path, locale: str, expect_figures: bool) -> list[str]:
     if expect_figures and not re.search(r"^\s*Figure\b", structure, re.M):
         problems.append("no Figure in the structure tree, though the book has pictures")
     lang = re.search(rb"/Lang\s*\(([^)]*)\)", path.read_bytes())
-    if not lang or lang.group(1).decode("latin-1").split("-")[0].lower() != locale.split("-")[0].lower():
+    if not lang or (locale and lang.group(1).decode("latin-1").split("-")[0].lower() != locale.split("-")[0].lower()):
         problems.append(f"the catalog's /Lang is {lang.group(1).decode('latin-1') if lang else 'missing'}, not {locale}")
     return problems
 

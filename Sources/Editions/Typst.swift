@@ -153,8 +153,8 @@ public enum TypstWriter {
     /// and its asides upright (`primer-italic`): the CJK fonts have no italics.
     static func languageRules(_ tag: LocaleTag) -> String {
         let (lang, region) = language(tag)
-        var rule = "#set text(lang: \(TypstMarkup.string(lang))"
-        if let region { rule += ", region: \(TypstMarkup.string(region))" }
+        // The region is set even when there is none: an English chapter in a Chinese book is en, not en-CN.
+        var rule = "#set text(lang: \(TypstMarkup.string(lang)), region: \(region.map(TypstMarkup.string) ?? "none")"
         if let face = cjkFace(tag) {
             func fonts(_ latin: String, _ cjk: String) -> String {
                 "((name: \"\(latin)\", covers: \"latin-in-cjk\"), \"\(cjk) \(face)\")"
@@ -171,7 +171,7 @@ public enum TypstWriter {
         // Typst marks code as English, and a tagged PDF's language is the one most of its text
         // is in: a Russian book with its listings would declare itself English. Code's comments
         // are in the chapter's language, so its code is too.
-        rule += "#show raw: set text(lang: \(TypstMarkup.string(lang))\(region.map { ", region: " + TypstMarkup.string($0) } ?? ""))\n"
+        rule += "#show raw: set text(lang: \(TypstMarkup.string(lang)), region: \(region.map(TypstMarkup.string) ?? "none"))\n"
         return rule
     }
 

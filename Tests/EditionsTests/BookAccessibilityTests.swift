@@ -129,6 +129,9 @@ import Testing
         #expect(rules != nil && chapter != nil && rules!.upperBound <= chapter!.lowerBound, "\(main)")
         #expect(main.contains("#set text(font: primer-serif, size: 10pt, lang: \"ru\""))
         // Code is marked in its chapter's language (Typst would mark it English, and the PDF with it).
-        #expect(main.contains("#show raw: set text(lang: \"ru\")\n") && main.contains("#show raw: set text(lang: \"en\")\n"), "\(main)")
+        #expect(main.contains("#show raw: set text(lang: \"ru\", region: none)\n") && main.contains("#show raw: set text(lang: \"en\", region: none)\n"), "\(main)")
+        // A chapter without a region leaves none of the book's: English in a Chinese book is en, not en-CN.
+        let chinese = TypstWriter.book(Self.input([("memory", [en: "# Memory\n\nOnly in English.\n"])], zh, locales: [en, zh])).main
+        #expect(chinese.contains("#[\n#set text(lang: \"en\", region: none, hyphenate: true)\n"), "\(chinese)")
     }
 }

@@ -68,10 +68,12 @@ import Testing
         #expect(meta.contains("Fixture Course"), "\(meta)")
         let structure = Self.run(["pdfinfo", "-struct", pdf]).output
         #expect(structure.contains("Document") && structure.contains("Figure"), "\(structure.prefix(2000))")
-        // The site checks' own structural check says the same of every locale's PDF (its /Lang the locale's, though
-        // Typst marks code English and a PDF's language is the one most of its text is in).
+        // The site checks' own structural check says the same of every locale's PDF. Only the English one is
+        // asked for its /Lang: Typst declares the language most of a PDF's text is in, and the Russian and
+        // Chinese books of this fixture are mostly its English fallback chapter (the real course's gate asks all).
         let script = "import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; from sitecheck.editions import pdf_ua_problems; "
-            + "problems = [(locale, pdf_ua_problems(Path(sys.argv[2]) / locale / 'downloads' / f'fixture-course-{locale}.pdf', locale, expect_figures=True)) for locale in ('en', 'ru', 'zh-Hans')]; "
+            + "problems = [(locale, pdf_ua_problems(Path(sys.argv[2]) / locale / 'downloads' / f'fixture-course-{locale}.pdf', "
+            + "locale if locale == 'en' else None, expect_figures=True)) for locale in ('en', 'ru', 'zh-Hans')]; "
             + "print(problems); sys.exit(1 if any(found for _, found in problems) else 0)"
         let check = Self.run(["python3", "-c", script, TestSupport.root.appendingPathComponent("Scripts").path, folder.appendingPathComponent("site").path])
         #expect(check.status == 0, "\(check.output)")
