@@ -47,11 +47,20 @@ def check_editions(root: Path, content: Path, locales: list[str], artifacts: Pat
                      ["stringUnit"]["value"] for key in ("output_label", "edition_page_ref", "subject_index_title")}
             _check_pdf(root, path, locale, content, words, fonts, artifacts / "editions", result)
             figures = any("![" in chapter.read_text(encoding="utf-8") for chapter in (content / locale).glob("*.md"))
-            for problem in pdf_ua_problems(path, locale, expect_figures=figures):
+            problems = pdf_ua_problems(path, locale, expect_figures=figures)
+            for problem in problems:
                 result.problem(str(path.relative_to(root)), "PDF/UA-1: " + problem)
+            if not problems:
+                result.notes.append(f"{path.relative_to(root)}: PDF/UA-1 structure (tagged, pdfuaid:part 1, title, /Lang {locale})")
     for locale, path in epubs.items():
-        for problem in epub_accessibility_problems(path) if path else []:
+        problems = epub_accessibility_problems(path) if path else []
+        for problem in problems:
             result.problem(str(path.relative_to(root)), "accessibility metadata: " + problem)
+        if path and not problems:
+            with zipfile.ZipFile(path) as archive:
+                pages = archive.read("EPUB/nav.xhtml").decode("utf-8").split('epub:type="page-list"')[1:]
+            listed = pages[0].count("<li>") if pages else 0
+            result.notes.append(f"{path.relative_to(root)}: accessibility metadata, {listed} pages in its page list")
 
 
 def pdf_ua_problems(path: Path, locale: str | None, expect_figures: bool) -> list[str]:
