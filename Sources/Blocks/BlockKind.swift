@@ -19,7 +19,8 @@ import CourseModel
 /// - **words**: `words` lists the string-table keys its output uses, so the strings check covers
 ///   them in every locale;
 /// - **output**: `html` writes the site's HTML and, unless the kind has an `xhtml` of its own, the
-///   EPUB's XHTML (`writer.dialect` says which); `typst` the PDF's markup. All go over the shared
+///   EPUB's XHTML (`writer.dialect` says which); `typst` the PDF's markup; `markdown` the page's
+///   Markdown twin (by default the block's title in bold, then its blocks). All go over the shared
 ///   core (the writer renders blocks and runs). What a kind moves to the end of an EPUB chapter
 ///   (`xhtmlEnd`) or to an appendix of the PDF (`appendix`, `typstAppendix`) goes there through
 ///   the writer's `moved`.
@@ -49,6 +50,8 @@ public protocol BlockKind: Sendable {
     /// section it made, for the book's contents.
     func xhtmlEnd(into out: inout String, writer: inout some BookWriter) -> BookSection?
     func typst(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter)
+    /// The page's Markdown twin (by default its title in bold, then its blocks; see `MarkdownFamily.swift`).
+    func markdown(_ block: CustomBlock, into out: inout String, writer: inout some MarkdownFamilyWriter)
     /// The PDF's appendix for what the kind moves there (`writer.moved`), or nil when it moves nothing.
     var appendix: BookAppendix? { get }
     /// One moved block's entry in the appendix.

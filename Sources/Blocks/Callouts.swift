@@ -65,6 +65,21 @@ public struct Callouts: BlockKind {
         out += writer.typst(block.blocks.flatMap { $0 }, open: "#primer-boxed(\(fill), \(accent), [\(head)])[\n", close: "]\n\n", weight: 2)
     }
 
+    /// A quote opening with the kind's word in bold (`> **Note:** …`), or the author's title.
+    public func markdown(_ block: CustomBlock, into out: inout String, writer: inout some MarkdownFamilyWriter) {
+        var head = writer.boldLabel(writer.strings[Self.labelKey(block.marker)])
+        var blocks = block.blocks.flatMap { $0 }
+        if let title = block.runs.first {
+            head += " " + writer.markdown(title)
+        } else if case .paragraph(let first, _)? = blocks.first {
+            // Without a title the text starts on the label's line, as an aside reads.
+            head += " " + writer.markdown(first)
+            blocks.removeFirst()
+        }
+        let body = blocks.isEmpty ? [] : [writer.markdown(blocks)]
+        out += writer.prefixed(([head + "\n"] + body).joined(separator: "\n"), "> ")
+    }
+
     static func colors(_ marker: String) -> (String, String) {
         switch marker {
         case "NOTE": return ("rgb(\"#eef3fa\")", "rgb(\"#2f5f9e\")")

@@ -50,6 +50,11 @@ public struct ExerciseLists: BlockKind {
         out += "</ol>\n"
     }
 
+    /// The exercises one after the other, each with its label.
+    public func markdown(_ block: CustomBlock, into out: inout String, writer: inout some MarkdownFamilyWriter) {
+        out += block.blocks.filter { !$0.isEmpty }.map { writer.markdown($0) }.joined(separator: "\n")
+    }
+
     /// The PDF's exercises, one after the other.
     public func typst(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter) {
         out += writer.typst(block.blocks.flatMap { $0 }, open: "", close: "", weight: 0)
@@ -110,6 +115,24 @@ public struct Exercises: BlockKind {
     func label(_ block: CustomBlock, into out: inout String, strings: UIStrings) {
         guard let number = block.number else { return }
         out += "<p class=\"exercise-label\">\(escapeHTML(number.label(strings["ref_exercise_start"])))</p>\n"
+    }
+
+    /// The label in bold, the text, and the solution as a quote headed with its word.
+    public func markdown(_ block: CustomBlock, into out: inout String, writer: inout some MarkdownFamilyWriter) {
+        var parts: [String] = []
+        if let number = block.number {
+            var label = "**" + writer.text(number.label(writer.strings["ref_exercise_start"])) + "**"
+            if let id = block.id, !id.isEmpty { label += " {#\(id)}" }
+            parts.append(label + "\n")
+        }
+        if let text = block.blocks.first, !text.isEmpty { parts.append(writer.markdown(text)) }
+        if let solution = Self.solution(of: block) {
+            var head = writer.boldLabel(writer.strings["exercise_solution"])
+            var rest = solution
+            if case .paragraph(let first, _)? = rest.first { head += " " + writer.markdown(first); rest.removeFirst() }
+            parts.append(writer.prefixed(([head + "\n"] + (rest.isEmpty ? [] : [writer.markdown(rest)])).joined(separator: "\n"), "> "))
+        }
+        out += parts.joined(separator: "\n")
     }
 
     /// The EPUB's item: always with an id, its solution replaced by a link to it at the chapter's end.

@@ -72,6 +72,7 @@ public struct OutputFormat: Sendable {
         switch (afterChapterEdit, maker) {
         case (.unchanged, _): true
         case (.remadeForEditedPages, .site(.chapterPages)), (.spliced, .site(.printPages)), (.remadeEveryBuild, .search): true
+        case (.remadeForEditedPages, .site(.markdownTwins)), (.spliced, .site(.llmsFull)): true
         default: false
         }
     }
@@ -111,6 +112,9 @@ extension OutputFormat {
         page("robots.txt", .robots, scope: .site),
         page(".nojekyll", .noJekyll, scope: .site),
         page("assets", .assets, scope: .site),
+        page("Markdown twins", .markdownTwins, scope: .page, afterChapterEdit: .remadeForEditedPages),
+        page("llms.txt", .llmsIndex, scope: .locale),
+        page("llms-full.txt", .llmsFull, scope: .locale, afterChapterEdit: .spliced),
         OutputFormat(name: "shown files", scope: .page, afterChapterEdit: .unchanged, maker: .shownFiles),
         OutputFormat(name: "downloads", scope: .locale, afterChapterEdit: .unchanged, maker: .downloads),
         OutputFormat(name: "search index", scope: .site, afterChapterEdit: .remadeEveryBuild, maker: .search) { $0.search },

@@ -119,10 +119,12 @@ extension BuildRun {
             printVersions[tag] = (layout, data)
         }
         let oldPrints = printVersions
-        let files = renderer.renderChapters(course, indices, outputs: options.formats.siteOutputs(loaded.sources.config)) { tag, index in
+        let outputs = options.formats.siteOutputs(loaded.sources.config)
+        guard let oldTwins = outputs.contains(.llmsFull) ? keptTwins(course, edited: indices) : [:] else { return nil }
+        let files = renderer.renderChapters(course, indices, outputs: outputs, printBodies: { tag, index in
             let (layout, data) = oldPrints[tag]!
             return [UInt8](data[(data.startIndex + layout[index][0])..<(data.startIndex + layout[index][0] + layout[index][1])])
-        }
+        }, twins: { tag, index in oldTwins[tag]?[index] ?? "" })
         guard let staged = try? StagedSite(output: options.output, regenerated: policy.searches ? [SearchIndex.folder] : [],
                                            protecting: [options.content, options.templates]) else { return nil }
         var printChunks: [String: [Int]] = [:]
@@ -135,6 +137,21 @@ extension BuildRun {
         result.incremental = files.map(\.path).sorted()
         lap("render")
         return Rendered(course: course, files: [], staged: staged, search: policy.searches, printChunks: printChunks)
+    }
+
+    /// The Markdown twins of the pages not edited in the locales with edits, as the site has them
+    /// (`llms-full.txt` is remade from them); nil when one is missing (a full build makes them).
+    func keptTwins(_ course: ResolvedCourse, edited: [LocaleTag: [Int]]) -> [LocaleTag: [Int: String]]? {
+        var twins: [LocaleTag: [Int: String]] = [:]
+        for (tag, indices) in edited {
+            let pages = course.pages[tag] ?? []
+            for index in pages.indices where !indices.contains(index) {
+                let path = cache.outputPath + "/" + SitePaths.page(SiteRenderer.twinPath(pages[index].id), in: tag)
+                guard let data = FileManager.default.contents(atPath: path) else { return nil }
+                twins[tag, default: [:]][index] = String(decoding: data, as: UTF8.self)
+            }
+        }
+        return twins
     }
 
     /// Where each rendered file goes: to the staging folder as it is made (its chunk lengths noted

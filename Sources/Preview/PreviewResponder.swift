@@ -15,7 +15,7 @@ public struct PreviewResponder: HTTPResponder {
         "html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
         "json": "application/json", "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
         "gif": "image/gif", "webp": "image/webp", "woff2": "font/woff2", "woff": "font/woff", "wasm": "application/wasm",
-        "xml": "application/xml", "txt": "text/plain; charset=utf-8", "zip": "application/zip", "ico": "image/x-icon",
+        "xml": "application/xml", "txt": "text/plain; charset=utf-8", "md": "text/markdown; charset=utf-8", "zip": "application/zip", "ico": "image/x-icon",
         "pdf": "application/pdf", "map": "application/json",
     ]
 

@@ -10,6 +10,7 @@ extension SiteRenderer {
         let body = locale.renderBody(page)
         var chrome = locale.frame(page: SitePaths.chapter(page.id), title: page.title + " · " + locale.courseTitle)
         chrome.tocHTML = locale.tocHTML(chapter: page.id)
+        if locale.linksTwins { chrome.markdownHref = Self.twinPath(page.id) }
         let model = ChapterPageModel(
             frame: chrome,
             chapter: ChapterInfo(id: page.id, number: page.number, title: locale.shownTitle(page.title), summary: page.summary,

@@ -22,6 +22,10 @@ struct LocaleContext: Sendable {
 
     /// Chapter bodies, rendered once for the chapter page and the print version.
     let bodies: BodyMemo
+    /// The pages' Markdown twins, rendered once for their files and `llms-full.txt`.
+    let twins = TwinMemo()
+    /// Whether the chapter pages have Markdown twins to link from their heads.
+    var linksTwins = false
 
     /// `parts`: the parts whose expanded table of contents will be asked for (nil: every part).
     init(course: ResolvedCourse, locale: LocaleTag, library: TemplateLibrary?, bodies: BodyMemo = BodyMemo(), parts: Set<Int>? = nil) {

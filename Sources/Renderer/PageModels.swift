@@ -34,6 +34,8 @@ struct Frame: Sendable, Hashable, TemplateParent {
     /// The 404 page of a course without `base_url`: the locale folders (space-separated), from
     /// which a script in the page's head finds the site's root in the address it is served at.
     var localeFolders: String?
+    /// A chapter page's Markdown twin (`memory.md`), for `<link rel="alternate" type="text/markdown">`.
+    var markdownHref: String?
 
     func child(named name: String) -> Any? {
         switch name {
@@ -50,6 +52,7 @@ struct Frame: Sendable, Hashable, TemplateParent {
         case "search": return search
         case "page_title": return pageTitle
         case "canonical": return canonical
+        case "markdown_href": return markdownHref ?? false
         case "alternates": return alternates
         case "languages": return languages
         case "has_languages": return languages.count > 1

@@ -31,9 +31,15 @@ extension SiteRenderer {
         case noJekyll
         /// The templates' assets (CSS, script, fonts).
         case assets
+        /// Each chapter page's Markdown twin (`memory.md`), linked from the page's head.
+        case markdownTwins
+        /// Each locale's `llms.txt`, and the source locale's at the site's root.
+        case llmsIndex
+        /// Each locale's `llms-full.txt`: made after the twins, which it gathers.
+        case llmsFull
 
         /// Whether its files are made after every other output's (they read what those left).
-        var isLast: Bool { self == .printPages }
+        var isLast: Bool { self == .printPages || self == .llmsFull }
     }
 
     /// What the jobs of one locale share.
@@ -81,6 +87,25 @@ extension SiteRenderer {
                     return SiteFile(path: path, contents: .text(html))
                 }
             }
+        case .markdownTwins:
+            let pages = context.pages, wholePage = shared.wholePage
+            return pages.indices.map { index -> Job in
+                { [self] in
+                    let twin = renderTwin(context, page: wholePage?(pages[index]) ?? pages[index])
+                    context.twins.store(twin, locale: locale, index: index)
+                    return SiteFile(path: SitePaths.page(Self.twinPath(pages[index].id), in: locale), contents: .text(twin))
+                }
+            }
+        case .llmsIndex:
+            return [{ SiteFile(path: SitePaths.page(Self.llmsIndex, in: locale), contents: .text(Self.llmsIndex(context, folder: ""))) }]
+        case .llmsFull:
+            let pages = context.pages, wholePage = shared.wholePage
+            return [{ [self] in
+                let twins = pages.indices.map { index in
+                    context.twins.twin(locale: locale, index: index) ?? renderTwin(context, page: wholePage?(pages[index]) ?? pages[index])
+                }
+                return SiteFile(path: SitePaths.page(Self.llmsFull, in: locale), contents: .text(Self.llmsFull(context, twins: twins)))
+            }]
         case .feeds:
             guard context.hasFeed else { return [] }
             return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.feed, in: locale), contents: .text(atomFeed(context) ?? "")) }]
@@ -110,7 +135,15 @@ extension SiteRenderer {
                 let file = SiteFile(path: asset.sitePath, contents: asset.bytes.map { .bytes($0) } ?? .copy(from: asset.sourcePath))
                 return { file }
             }
-        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .subjectIndexPages, .printPages, .feeds:
+        case .llmsIndex:
+            // The source locale's at the root, where a reader looks for it first.
+            let source = course.config.sourceLocale
+            guard course.locales.contains(source) else { return [] }
+            return [{
+                let context = LocaleContext(course: course, locale: source, library: nil)
+                return SiteFile(path: Self.llmsIndex, contents: .text(Self.llmsIndex(context, folder: SitePaths.page("", in: source))))
+            }]
+        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .subjectIndexPages, .printPages, .feeds, .markdownTwins, .llmsFull:
             return []
         }
     }

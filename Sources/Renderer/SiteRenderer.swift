@@ -22,6 +22,7 @@ public struct SiteRenderer: Sendable {
         "sample_run_yourself", "sample_listing_only", "label_title_separator", "stale_translation_banner", "updated_on",
         "sample_gallery_link", "sample_download", "gallery_runs_on_linux", "gallery_listing_only", "gallery_download_chapter", "gallery_other_samples",
         "index_other_heading", "index_chapter_short", "index_appendix_short", "subject_index_title", "zip_readme_run", "zip_readme_expected", "zip_readme_chapter", "listing_continued", "feed_title",
+        "llms_full_text", "gallery_title", "gallery_intro", "api_index_title", "api_index_intro", "subject_index_intro", "nav_contents",
     ]
 
     let library: TemplateLibrary
@@ -114,7 +115,9 @@ public struct SiteRenderer: Sendable {
         let bodies = BodyMemo(spill: spill)
         // Each locale's table of contents is rendered as its context is made: in parallel too.
         let contexts = parallelMap(course.locales) { [library] locale in
-            LocaleContext(course: course, locale: locale, library: library, bodies: bodies)
+            var context = LocaleContext(course: course, locale: locale, library: library, bodies: bodies)
+            context.linksTwins = outputs.contains(.markdownTwins)
+            return context
         }
         for (locale, context) in zip(course.locales, contexts) {
             let shared = LocaleJobs(locale: locale, context: context, memo: memo, wholePage: wholePage)
@@ -168,8 +171,11 @@ extension SiteRenderer {
     /// bodies taken from `printBodies` as the print version had them (the command line's
     /// incremental build: every other file of the site is what it was). Of the two, only those
     /// in `outputs` come back (the print version still reads the edited pages' bodies).
+    /// The same holds for the twins of the edited pages and `llms-full.txt`, the other twins
+    /// taken from `twins` as the site has them.
     public func renderChapters(_ course: ResolvedCourse, _ indices: [LocaleTag: [Int]], outputs: [Output] = Output.allCases,
-                               printBodies: @Sendable (LocaleTag, Int) -> [UInt8]) -> [SiteFile] {
+                               printBodies: @Sendable (LocaleTag, Int) -> [UInt8],
+                               twins: @Sendable (LocaleTag, Int) -> String = { _, _ in "" }) -> [SiteFile] {
         let bodies = BodyMemo()
         let locales = course.locales.filter { indices[$0]?.isEmpty == false }
         var partOf: [String: Int] = [:]
@@ -180,7 +186,9 @@ extension SiteRenderer {
             // Only the parts of the pages rendered have their table of contents rendered expanded.
             let pages = course.pages[locale] ?? []
             let parts = Set((indices[locale] ?? []).compactMap { pages.indices.contains($0) ? partOf[pages[$0].id] : nil })
-            return LocaleContext(course: course, locale: locale, library: library, bodies: bodies, parts: parts)
+            var context = LocaleContext(course: course, locale: locale, library: library, bodies: bodies, parts: parts)
+            context.linksTwins = outputs.contains(.markdownTwins)
+            return context
         }
         let jobs = zip(locales, contexts).flatMap { locale, context in (indices[locale] ?? []).map { (context, $0) } }
         var files = parallelMap(jobs) { [self] context, index in
@@ -188,12 +196,34 @@ extension SiteRenderer {
                      contents: .text(renderChapter(context, index: index)))
         }
         if !outputs.contains(.chapterPages) { files = [] }
+        files += machineFiles(locales: locales, contexts: contexts, indices: indices, outputs: outputs, twins: twins)
         guard outputs.contains(.printPages) else { return files }
         files += parallelMap(Array(zip(locales, contexts))) { [self] locale, context in
             for index in context.pages.indices where bodies.body(locale: locale, index: index) == nil {
                 bodies.store(printBodies(locale, index), locale: locale, index: index)
             }
             return SiteFile(path: SitePaths.page(SitePaths.print, in: locale), contents: .chunks(renderPrint(context)))
+        }
+        return files
+    }
+}
+
+extension SiteRenderer {
+    /// The incremental build's twins of the edited pages, and `llms-full.txt` with the others' as `twins` gives them.
+    func machineFiles(locales: [LocaleTag], contexts: [LocaleContext], indices: [LocaleTag: [Int]], outputs: [Output],
+                      twins: @Sendable (LocaleTag, Int) -> String) -> [SiteFile] {
+        guard outputs.contains(.markdownTwins) || outputs.contains(.llmsFull) else { return [] }
+        let jobs = zip(locales, contexts).flatMap { locale, context in (indices[locale] ?? []).map { (context, $0) } }
+        let edited = parallelMap(jobs) { [self] context, index in
+            let twin = renderTwin(context, page: context.pages[index])
+            context.twins.store(twin, locale: context.locale, index: index)
+            return SiteFile(path: SitePaths.page(Self.twinPath(context.pages[index].id), in: context.locale), contents: .text(twin))
+        }
+        var files = outputs.contains(.markdownTwins) ? edited : []
+        guard outputs.contains(.llmsFull) else { return files }
+        for (locale, context) in zip(locales, contexts) {
+            let all = context.pages.indices.map { context.twins.twin(locale: locale, index: $0) ?? twins(locale, $0) }
+            files.append(SiteFile(path: SitePaths.page(Self.llmsFull, in: locale), contents: .text(Self.llmsFull(context, twins: all))))
         }
         return files
     }

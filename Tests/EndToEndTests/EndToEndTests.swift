@@ -24,7 +24,9 @@ import Testing
                           "ru/index.html", "ru/intro.html", "ru/details.html",
                           "zh-Hans/index.html", "zh-Hans/intro.html", "zh-Hans/details.html",
                           "sitemap.xml", "sitemap-en.xml", "sitemap-ru.xml", "sitemap-zh-Hans.xml",
-                          "en/api-index.html", "ru/api-index.html", "zh-Hans/api-index.html"])
+                          "en/api-index.html", "ru/api-index.html", "zh-Hans/api-index.html",
+                          "llms.txt", "en/llms.txt", "ru/llms.txt", "zh-Hans/llms.txt", "en/llms-full.txt", "ru/llms-full.txt", "zh-Hans/llms-full.txt",
+                          "en/intro.md", "en/details.md", "ru/intro.md", "ru/details.md", "zh-Hans/intro.md", "zh-Hans/details.md"])
         let enIntro = TestSupport.read(site.appendingPathComponent("en/intro.html"))
         #expect(enIntro.contains("<html lang=\"en\" dir=\"ltr\">"))
         // The preview's live-reload script is never part of a built site.
@@ -89,7 +91,7 @@ import Testing
         let errors = missing.diagnostics.filter(\.isError)
         #expect(errors.count == 2, "\(errors)")
         #expect(errors.contains { $0.message == "the id 'lst-hello' exists in \(folder.path)/Content/en/intro.md but not in its translation \(intro.path)" })
-        let words = try #require(errors.first { $0.message.hasPrefix("the site's words in 'sr-Latn' lack 113 of 114 keys: api_index_docs, api_index_intro") })
+        let words = try #require(errors.first { $0.message.hasPrefix("the site's words in 'sr-Latn' lack 114 of 115 keys: api_index_docs, api_index_intro") })
         #expect(words.location?.path == config.path && words.suggestion?.contains("de, en, es, fr, ja, ko, pt, ru, zh-Hans") == true)
         try TestSupport.write(TestSupport.read(intro) + "\n```swift {compile #lst-hello title=\"Hallo.swift\"}\nprint(1)\n```\n", to: intro)
         // The course gives Serbian words of its own (here: the English ones, marked).
@@ -157,8 +159,9 @@ import Testing
         #expect(again.written?.written == 0 && again.written?.swapped == false)
         try TestSupport.write("---\ntitle: Details\n---\nChanged [](intro.md).\n\n## Deep {#deep}\n", to: folder.appendingPathComponent("Content/en/details.md"))
         let changed = try build(folder)
-        // en/details and its ru and zh-Hans fallbacks changed, and the three one-page print versions; nothing else.
-        #expect(changed.written?.written == 6)
+        // en/details and its ru and zh-Hans fallbacks changed, with their Markdown twins, and the three
+        // one-page print versions and llms-full.txt files; nothing else.
+        #expect(changed.written?.written == 12)
     }
 
     /// Each bad input: a clear `path:line:col` diagnostic, failure, and the previous site untouched.

@@ -50,6 +50,8 @@ import Testing
         #expect(page("en/api-index.html").contains("JSONDecoder"))
         #expect(page("en/api-index.html").contains("Names Used"))
         #expect(page("en/print.html").contains("Nothing at all."))
+        // The edited page's Markdown twin and the whole course's Markdown follow the edit.
+        #expect(page("en/details.md").contains("Nothing at all.") && page("en/llms-full.txt").contains("Nothing at all."))
         #expect(page("en/print.html").contains("Renamed "))
         // The prose edit kept the extras; the code edit made them again.
         let stages = logs.withLock { $0 }.filter { $0.contains("primer: stages") }

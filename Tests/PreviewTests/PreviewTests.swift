@@ -18,6 +18,7 @@ import Glibc
             "404.html": Array("<html><body>missing</body></html>".utf8), "assets/style.css": Array("body{}".utf8),
             "assets/app.js": Array("1".utf8), "data.json": Array("{}".utf8), "img.svg": Array("<svg/>".utf8), "x.png": [0x89],
             "font.woff2": [1], "app.wasm": [0], "sitemap.xml": Array("<x/>".utf8),
+            "en/a.md": Array("# A\n".utf8), "llms.txt": Array("# T\n".utf8),
         ])
         return store
     }
@@ -32,7 +33,8 @@ import Glibc
         try await app(store).test(.router) { client in
             let types = ["/en/a.html": "text/html; charset=utf-8", "/assets/style.css": "text/css; charset=utf-8",
                          "/assets/app.js": "text/javascript; charset=utf-8", "/data.json": "application/json", "/img.svg": "image/svg+xml",
-                         "/x.png": "image/png", "/font.woff2": "font/woff2", "/app.wasm": "application/wasm", "/sitemap.xml": "application/xml"]
+                         "/x.png": "image/png", "/font.woff2": "font/woff2", "/app.wasm": "application/wasm", "/sitemap.xml": "application/xml",
+                         "/en/a.md": "text/markdown; charset=utf-8", "/llms.txt": "text/plain; charset=utf-8"]
             for (path, type) in types {
                 try await client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .ok, "\(path)")
