@@ -35,6 +35,19 @@ import Testing
         #expect(site.diagnostics.filter { $0.code == .altText }.map(\.severity) == [.warning])
     }
 
+    @Test func withoutTypstTheEPUBHasNoPageListAndClaimsNoPageFeatures() throws {
+        let folder = try TestSupport.copyFixture("basic")
+        let (status, output) = try TestSupport.run(["build", "--templates", TestSupport.templates, "--locale", "en"], in: folder,
+                                                   environment: ["PRIMER_TYPST_PYTHON": "/nonexistent/python3"])
+        #expect(status == 0, "\(output)")
+        let files = try EPUBTests.unzip([UInt8](Data(contentsOf: folder.appendingPathComponent("site/en/downloads/fixture-course-en.epub"))))
+        let package = EPUBTests.text(files, "EPUB/package.opf")
+        #expect(package.contains("<meta property=\"schema:accessibilityFeature\">alternativeText</meta>"), "\(package)")
+        #expect(!package.contains("pageBreakMarkers") && !package.contains("pageNavigation") && !package.contains("dc:source"))
+        #expect(!EPUBTests.text(files, "EPUB/nav.xhtml").contains("page-list"))
+        #expect(!EPUBTests.text(files, "EPUB/text/intro.xhtml").contains("pagebreak"))
+    }
+
     static func run(_ arguments: [String]) -> (status: Int32, output: String) { TypstTests.shell(arguments) }
 
     @Test func theBooksAreAccessibleAndTheirPagesAgree() throws {
