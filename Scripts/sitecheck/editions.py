@@ -46,6 +46,62 @@ def check_editions(root: Path, content: Path, locales: list[str], artifacts: Pat
             words = {key: catalog["strings"][key]["localizations"].get(locale, catalog["strings"][key]["localizations"]["en"])
                      ["stringUnit"]["value"] for key in ("output_label", "edition_page_ref", "subject_index_title")}
             _check_pdf(root, path, locale, content, words, fonts, artifacts / "editions", result)
+            figures = any("![" in chapter.read_text(encoding="utf-8") for chapter in (content / locale).glob("*.md"))
+            problems = pdf_ua_problems(path, locale, expect_figures=figures)
+            for problem in problems:
+                result.problem(str(path.relative_to(root)), "PDF/UA-1: " + problem)
+            if not problems:
+                result.notes.append(f"{path.relative_to(root)}: PDF/UA-1 structure (tagged, pdfuaid:part 1, title, /Lang {locale})")
+    for locale, path in epubs.items():
+        problems = epub_accessibility_problems(path) if path else []
+        for problem in problems:
+            result.problem(str(path.relative_to(root)), "accessibility metadata: " + problem)
+        if path and not problems:
+            with zipfile.ZipFile(path) as archive:
+                pages = archive.read("EPUB/nav.xhtml").decode("utf-8").split('epub:type="page-list"')[1:]
+            listed = pages[0].count("<li>") if pages else 0
+            result.notes.append(f"{path.relative_to(root)}: accessibility metadata, {listed} pages in its page list")
+
+
+def pdf_ua_problems(path: Path, locale: str | None, expect_figures: bool) -> list[str]:
+    """A structural check of PDF/UA-1 (veraPDF is on neither PyPI nor apt): tagged, the PDF/UA
+    identification and a title in the XMP metadata, a structure tree under Document with
+    headings (and figures when the book has pictures), and a catalog /Lang, the locale's when
+    one is given."""
+    def run(*arguments: str) -> str:
+        return subprocess.run(["pdfinfo", *arguments, str(path)], capture_output=True, text=True, errors="replace").stdout
+    problems = []
+    if not re.search(r"^Tagged:\s+yes$", run(), re.M):
+        problems.append("not tagged")
+    meta = run("-meta")
+    if not re.search(r"<pdfuaid:part>1</pdfuaid:part>|pdfuaid:part=\"1\"", meta):
+        problems.append("no pdfuaid:part 1 in the XMP metadata")
+    if not re.search(r"<dc:title>.*\S.*</dc:title>", meta, re.S):
+        problems.append("no dc:title in the XMP metadata")
+    structure = run("-struct")
+    if not structure.startswith("Document"):
+        problems.append("the structure tree does not start with Document")
+    if not re.search(r"^\s*H1\b", structure, re.M):
+        problems.append("no H1 in the structure tree")
+    if expect_figures and not re.search(r"^\s*Figure\b", structure, re.M):
+        problems.append("no Figure in the structure tree, though the book has pictures")
+    lang = re.search(rb"/Lang\s*\(([^)]*)\)", path.read_bytes())
+    if not lang or (locale and lang.group(1).decode("latin-1").split("-")[0].lower() != locale.split("-")[0].lower()):
+        problems.append(f"the catalog's /Lang is {lang.group(1).decode('latin-1') if lang else 'missing'}, not {locale}")
+    return problems
+
+
+def epub_accessibility_problems(path: Path) -> list[str]:
+    """The EPUB Accessibility 1.1 metadata every book has, and page features only with a page list."""
+    with zipfile.ZipFile(path) as archive:
+        package = archive.read("EPUB/package.opf").decode("utf-8")
+        nav = archive.read("EPUB/nav.xhtml").decode("utf-8")
+    problems = [f"no {name}" for name in ("schema:accessMode", "schema:accessModeSufficient", "schema:accessibilityFeature",
+                                          "schema:accessibilityHazard", "schema:accessibilitySummary", "dcterms:conformsTo")
+                if f'<meta property="{name}">' not in package]
+    if ('epub:type="page-list"' in nav) != ("pageNavigation" in package):
+        problems.append("pageNavigation claimed without a page list, or a page list not claimed")
+    return problems
 
 
 def _one(root: Path, locale: str, extension: str, result: Result) -> Path | None:

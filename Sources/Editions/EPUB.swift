@@ -49,6 +49,10 @@ struct Book {
             manifest.append(("media-\(index + 1)", path, resources[path]!.mediaType, nil))
         }
         let index = Self.subjectIndex(input)
+        var xhtml: [String: String] = [:]
+        for (page, document) in zip(pages, documents) { xhtml[page.id] = document.xhtml }
+        let pageList = input.pageMap.map { EPUBPageList(map: $0, pages: pages, documents: xhtml) }.flatMap { $0.isEmpty ? nil : $0 }
+        let accessibility = EPUBAccessibility(pages: pages, resources: Array(resources.values), hasIndex: index != nil, hasPageList: pageList != nil)
         if index != nil { manifest.insert(("subject-index", Self.indexPath, "application/xhtml+xml", nil), at: 4) }
         let spine = ["cover", "nav"] + pages.indices.map { "chapter-\($0 + 1)" } + (index == nil ? [] : ["subject-index"])
 
@@ -62,6 +66,7 @@ struct Book {
         package += "<dc:date>\(XML.escape(input.date))</dc:date>\n"
         package += "<meta property=\"dcterms:modified\">\(XML.escape(input.date))T00:00:00Z</meta>\n"
         package += "<meta name=\"cover\" content=\"cover-image\"/>\n"
+        package += accessibility.metadata(strings, pageSource: input.pageSource)
         package += "</metadata>\n<manifest>\n"
         for item in manifest {
             package += "<item id=\"\(item.id)\" href=\"\(XML.escapeURL(item.path))\" media-type=\"\(item.type)\""
@@ -86,13 +91,14 @@ struct Book {
         func add(_ path: String, _ text: String) { files.append((path, Array(XML.clean(text).utf8))) }
         add("META-INF/container.xml", container)
         add("\(EPUBPaths.folder)/\(EPUBPaths.package)", package)
-        add("\(EPUBPaths.folder)/\(EPUBPaths.nav)", Self.navigation(input, endSections: documents.map(\.endSections)))
+        add("\(EPUBPaths.folder)/\(EPUBPaths.nav)", Self.navigation(input, endSections: documents.map(\.endSections), pageList: pageList))
         add("\(EPUBPaths.folder)/\(EPUBPaths.cover)", Self.coverPage(title: title, strings: strings, locale: locale))
         add("\(EPUBPaths.folder)/\(EPUBPaths.coverImage)", EPUBStyle.coverImage(title: title, locale: locale))
         add("\(EPUBPaths.folder)/\(EPUBPaths.style)", EPUBStyle.css)
         if let index { add("\(EPUBPaths.folder)/\(Self.indexPath)", index) }
         for (index, page) in pages.enumerated() {
-            files.append(("\(EPUBPaths.folder)/\(EPUBPaths.chapter(page.id))", Array(documents[index].xhtml.utf8)))
+            let document = pageList?.marking(documents[index].xhtml, chapter: page.id) ?? documents[index].xhtml
+            files.append(("\(EPUBPaths.folder)/\(EPUBPaths.chapter(page.id))", Array(document.utf8)))
         }
         for path in resources.keys.sorted() { files.append(("\(EPUBPaths.folder)/\(path)", resources[path]!.bytes)) }
         self.files = files
@@ -126,8 +132,9 @@ struct Book {
     }
 
     /// `nav.xhtml`: the table of contents (parts when there are several, chapters, their
-    /// sections and the sections the kinds of block wrote at their end) and the landmarks.
-    static func navigation(_ input: EditionInput, endSections: [[BookSection]]) -> String {
+    /// sections and the sections the kinds of block wrote at their end), the landmarks and,
+    /// with the PDF made, the page list.
+    static func navigation(_ input: EditionInput, endSections: [[BookSection]], pageList: EPUBPageList? = nil) -> String {
         let strings = input.strings
         let config = input.course.config
         let pages = input.pages
@@ -205,7 +212,9 @@ struct Book {
         if input.course.subjectIndex[input.locale]?.isEmpty == false {
             out += "<li><a epub:type=\"index\" href=\"\(Self.indexPath)\">\(XML.escape(strings["subject_index_title"]))</a></li>\n"
         }
-        out += "</ol>\n</nav>\n</body>\n</html>\n"
+        out += "</ol>\n</nav>\n"
+        out += pageList?.navigation() ?? ""
+        out += "</body>\n</html>\n"
         return out
     }
 }

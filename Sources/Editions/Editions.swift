@@ -17,6 +17,11 @@ public struct EditionInput: Sendable {
     public var date: String
     /// The kinds of block a `Block.custom` may be.
     public var kinds = BlockKinds.standard
+    /// Where the PDF edition's pages start, when it was made: the EPUB's page list and page
+    /// break markers. Without it the EPUB claims no page features.
+    public var pageMap: TypstPageMap?
+    /// The PDF edition's file name, which the EPUB names as the source of its page numbers.
+    public var pageSource: String?
 
     public init(course: ResolvedCourse, locale: LocaleTag, files: [String: [UInt8]], drawn: [String: [UInt8]]) {
         self.course = course

@@ -66,6 +66,7 @@ public enum TypstWriter {
             out += "#metadata(none) <primer-end>\n"
         }
         out += subjectIndex(input, chapterLevel: chapterLevel, labels: book.labels)
+        out += TypstPageMap.markup
         var typst = TypstBook(main: out, files: book.files)
         typst.diagnostics = diagnostics
         return typst
@@ -98,10 +99,13 @@ public enum TypstWriter {
     }
 
     /// Every label the book will define, so a reference to anything else shows no page.
-    static func definedLabels(_ pages: [ChapterPage]) -> Set<String> {
-        var labels = Set<String>()
+    static func definedLabels(_ pages: [ChapterPage]) -> Set<String> { Set(labelTargets(pages).keys) }
+
+    /// What each label the book defines names: a chapter (no anchor), or an id in one.
+    static func labelTargets(_ pages: [ChapterPage]) -> [String: (chapter: String, anchor: String?)] {
+        var targets: [String: (chapter: String, anchor: String?)] = [:]
         for page in pages {
-            labels.insert(TypstMarkup.label(chapter: page.id))
+            targets[TypstMarkup.label(chapter: page.id)] = (page.id, nil)
             page.document.blocks.walk { block, _ in
                 var ids: [String?] = []
                 switch block {
@@ -112,10 +116,10 @@ public enum TypstWriter {
                 case .custom(let custom): ids = [custom.id]
                 default: break
                 }
-                for case let id? in ids where !id.isEmpty { labels.insert(TypstMarkup.label(chapter: page.id, anchor: id)) }
+                for case let id? in ids where !id.isEmpty { targets[TypstMarkup.label(chapter: page.id, anchor: id)] = (page.id, id) }
             }
         }
-        return labels
+        return targets
     }
 
     /// Typst's `lang` and `region` for a locale tag: `zh-Hans` → zh, CN; `pt-BR` → pt, BR.
@@ -149,8 +153,8 @@ public enum TypstWriter {
     /// and its asides upright (`primer-italic`): the CJK fonts have no italics.
     static func languageRules(_ tag: LocaleTag) -> String {
         let (lang, region) = language(tag)
-        var rule = "#set text(lang: \(TypstMarkup.string(lang))"
-        if let region { rule += ", region: \(TypstMarkup.string(region))" }
+        // The region is set even when there is none: an English chapter in a Chinese book is en, not en-CN.
+        var rule = "#set text(lang: \(TypstMarkup.string(lang)), region: \(region.map(TypstMarkup.string) ?? "none")"
         if let face = cjkFace(tag) {
             func fonts(_ latin: String, _ cjk: String) -> String {
                 "((name: \"\(latin)\", covers: \"latin-in-cjk\"), \"\(cjk) \(face)\")"
@@ -164,6 +168,10 @@ public enum TypstWriter {
         } else {
             rule += ", hyphenate: true)\n"
         }
+        // Typst marks code as English, and a tagged PDF's language is the one most of its text
+        // is in: a Russian book with its listings would declare itself English. Code's comments
+        // are in the chapter's language, so its code is too.
+        rule += "#show raw: set text(lang: \(TypstMarkup.string(lang)), region: \(region.map(TypstMarkup.string) ?? "none"))\n"
         return rule
     }
 

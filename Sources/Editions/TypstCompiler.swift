@@ -46,6 +46,8 @@ public enum TypstCompiler {
         public var missingTools = false
         /// The largest resident size Typst reached, in bytes (0 when it did not run).
         public var peakMemory = 0
+        /// On which page each labelled element landed, when the book asks (`TypstPageMap.query`).
+        public var pageMap: TypstPageMap?
     }
 
     /// The memory Typst may take for `book` (its heap: RLIMIT_DATA, which unlike the address
@@ -148,8 +150,15 @@ public enum TypstCompiler {
         return calendar.date(from: components).map { Int($0.timeIntervalSince1970) }
     }
 
-    /// The script the child Python runs: compile, then the PDF to the output file and the
-    /// warnings, one per line, to stdout; Typst's error to stderr with exit status 3.
+    /// The PDF standards the book is written to: PDF/UA-1, a tagged PDF whose structure (headings,
+    /// figures with their alt text, tables with header rows, the language of each part) a screen
+    /// reader can follow. Part of the cache key.
+    public static let pdfStandards = ["ua-1"]
+
+    /// The script the child Python runs: compile (to `pdfStandards`, tagged), then the PDF to the
+    /// output file, the page map (`TypstPageMap`) to its own file, and the warnings, one per line,
+    /// to stdout; Typst's error to stderr with exit status 3. The page map is asked of the same
+    /// compiler, which keeps what it laid out, so asking takes a fraction of the compile.
     static let script = """
         import sys, json
         try:
@@ -159,18 +168,19 @@ public enum TypstCompiler {
             sys.exit(2)
         args = json.loads(sys.argv[1])
         try:
-            kwargs = dict(root=args["root"], font_paths=[args["fonts"]], ignore_system_fonts=True)
+            compiler = typst.Compiler(args["main"], root=args["root"], font_paths=[args["fonts"]], ignore_system_fonts=True)
+            kwargs = dict(pdf_standards=args["standards"])
             if args.get("timestamp") is not None:
                 kwargs["timestamp"] = args["timestamp"]
-            if hasattr(typst, "compile_with_warnings"):
-                pdf, warnings = typst.compile_with_warnings(args["main"], **kwargs)
-            else:
-                pdf, warnings = typst.compile(args["main"], **kwargs), []
+            pdf, warnings = compiler.compile_with_warnings(**kwargs)
+            pages = compiler.query("<primer-page-map>", field="value", one=True) if args["pages"] else ""
         except BaseException as e:  # a panic in Typst arrives as pyo3's PanicException, a BaseException
             sys.stderr.write(str(e))
             sys.exit(3)
         with open(args["output"], "wb") as f:
             f.write(pdf)
+        with open(args["output"] + ".pages", "w") as f:
+            f.write(pages if isinstance(pages, str) else json.dumps(pages))
         for w in warnings:
             sys.stdout.write(json.dumps(str(getattr(w, "message", w))) + "\\n")
         """
@@ -209,6 +219,7 @@ public enum TypstCompiler {
             let arguments: [String: Any?] = [
                 "root": bookFolder, "main": bookFolder + "/main.typ", "fonts": fontFolder, "output": folder + "/book.pdf",
                 "timestamp": options.timestamp ?? timestamp(of: book.main),
+                "standards": pdfStandards, "pages": book.main.contains(TypstPageMap.label),
             ]
             let json = try JSONSerialization.data(withJSONObject: arguments.mapValues { $0 ?? NSNull() }, options: [.sortedKeys])
             let command = [options.python, "-c", script, String(decoding: json, as: UTF8.self)]
@@ -230,8 +241,9 @@ public enum TypstCompiler {
                 (try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])) as? String
             }
             let diagnostics = warnings.map { Diagnostic.warning(.typesetting, "Typst: " + $0) }
+            let pages = manager.contents(atPath: folder + "/book.pdf.pages").flatMap { TypstPageMap(json: [UInt8]($0)) }
             return Report(pdf: [UInt8](data), diagnostics: diagnostics, warnings: warnings, seconds: Date().timeIntervalSince(start),
-                          peakMemory: peak)
+                          peakMemory: peak, pageMap: pages)
         } catch {
             return failed("Typst could not be run: \(error)")
         }
@@ -324,7 +336,8 @@ extension TypstBook {
     /// Everything the PDF of this book depends on: its markup, the files it shows, and which
     /// Typst (`TypstCompiler.identity`) typesets it. The key its PDF is cached by.
     public func pdfKey(typst: String) -> ContentKey {
-        var key = ContentKey("pdf-v2")
+        var key = ContentKey("pdf-v3")
+        key.add(TypstCompiler.pdfStandards.joined(separator: ","))
         key.add(main)
         key.add(files.count)
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) { key.add(path); key.add(bytes) }

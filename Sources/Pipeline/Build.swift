@@ -144,6 +144,7 @@ extension BuildRun {
         let renderer = templates(loaded, policy)
         guard let resolution = resolve(loaded, parsed, samples, policy),
               let extras = extras(resolution.course, samples, parsed, policy) else { return .fullBuildNeeded }
+        requireAltText(resolution.course.config)
         guard let renderer, !result.diagnostics.hasErrors else { return policy.reuse == nil ? .done : .fullBuildNeeded }
         let books = editions(resolution.course.showing(extras), samples)
         // A PDF that could not be made (and is not optional) leaves the site as it was.

@@ -17,6 +17,7 @@ public struct SiteRenderer: Sendable {
         "ref_number", "ref_abbreviations", "compiler_errors_label", "snippet_listing_only",
         "part_label", "chapter_label", "appendix_label", "ref_appendix", "ref_appendix_start", "heading_anchor", "footnote_back", "task_done", "task_open",
         "edition_epub", "edition_pdf", "edition_size_kb", "edition_size_mb", "edition_page_ref", "edition_cover", "edition_start", "edition_colophon", "nav_contents",
+        "epub_a11y_summary", "epub_a11y_summary_images", "epub_a11y_summary_pages",
         "fallback_banner", "output_label", "output_exit_status", "output_signal", "output_timeout",
         "sample_run_yourself", "sample_listing_only", "label_title_separator", "stale_translation_banner", "updated_on",
         "sample_gallery_link", "sample_download", "gallery_runs_on_linux", "gallery_listing_only", "gallery_download_chapter", "gallery_other_samples",

@@ -49,6 +49,7 @@ struct Linker {
             return .table(t)
         case .figure(var f):
             f.image.alt = inlines(f.image.alt, at: f.image.position)
+            checkAltText(f.image, at: f.image.position)
             if let drawn = f.drawn {
                 drawnFigures.insert(drawn)
                 return .figure(f)
@@ -96,6 +97,7 @@ struct Linker {
             case .image(let image):
                 let place = image.position.line > 0 ? image.position : position
                 sentenceStart = false
+                checkAltText(image, at: place)
                 if refuseScript(image.source, at: place, what: "an image") { return inline }
                 return .image(self.image(image, at: place))
             case .link(var link):
@@ -277,6 +279,14 @@ struct Linker {
             else if component != "." { parts.append(String(component)) }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// An image without alt text is a warning here; the build makes it an error when the course
+    /// makes a book edition (`BuildRun.requireAltText`), which must describe every picture.
+    private mutating func checkAltText(_ image: Image, at position: Position) {
+        guard image.alt.plainText.allSatisfy(\.isWhitespace) else { return }
+        diagnostics.append(.warning(.altText, "the image '\(image.source)' has no alt text, so a reader who cannot see it learns nothing of it",
+                                    at: location(position), suggestion: "describe it: `![what the picture shows](\(image.source))`"))
     }
 
     /// An image with the files beside it (DocC's names): `name@2x.png` for screens with twice
