@@ -62,6 +62,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case importOutside = "PRM072"
     case editionLimit = "PRM073"
     case altText = "PRM074"
+    case pdfStandard = "PRM075"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -125,6 +126,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importOutside: return "A file the imported book names is outside the book (`..`, an absolute path, a symbolic link out); it is not read"
         case .editionLimit: return "Text or code past 100,000 characters or a table past 5,000 rows is cut, or nesting too deep for Typst is flattened, in the PDF edition"
         case .altText: return "An image has no alt text: an error when the course makes an EPUB or PDF (a book must describe every picture), a warning for the site alone"
+        case .pdfStandard: return "The PDF breaks a rule of PDF/UA-1 (a character none of the book's fonts has): it is made without the standard, untagged for screen readers, and the build warns"
         }
     }
 
@@ -189,6 +191,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`); when Typst failed, read the markup the message names. `editions: {optional: true}` in course.yml leaves out a PDF that cannot be made with a warning; `editions: false` or --no-editions makes no books."
         case .importOutside: return "Copy the file into the book's folder (the one passed to `primer import`) and name it by a path inside it."
         case .altText: return "Say in the brackets what the picture shows: `![Two objects holding each other](../images/cycle.svg)`; a figure's alt text is its caption too."
+        case .pdfStandard: return "Replace the character the message names, or write it in inline code (Noto Sans Mono), or install a Noto font that has it."
         case .editionLimit: return "Split the paragraph, listing or table, or nest quotes, lists and emphasis less deeply; the site and the EPUB show it as written."
         }
     }

@@ -172,7 +172,15 @@ public enum TypstCompiler {
             kwargs = dict(pdf_standards=args["standards"])
             if args.get("timestamp") is not None:
                 kwargs["timestamp"] = args["timestamp"]
-            pdf, warnings = compiler.compile_with_warnings(**kwargs)
+            try:
+                pdf, warnings = compiler.compile_with_warnings(**kwargs)
+            except Exception as e:
+                # A book PDF/UA-1 forbids (a character no font has) is still made, without the standard.
+                if "PDF/UA" not in str(e):
+                    raise
+                del kwargs["pdf_standards"]
+                pdf, warnings = compiler.compile_with_warnings(**kwargs)
+                sys.stdout.write(json.dumps({"not_standard": str(e)}) + "\\n")
             pages = compiler.query("<primer-page-map>", field="value", one=True) if args["pages"] else ""
         except BaseException as e:  # a panic in Typst arrives as pyo3's PanicException, a BaseException
             sys.stderr.write(str(e))
@@ -237,10 +245,14 @@ public enum TypstCompiler {
                 return failed(message, missingTools: problem.missingTools, peakMemory: peak)
             }
             guard let data = manager.contents(atPath: folder + "/book.pdf") else { return failed("Typst wrote no PDF", peakMemory: peak) }
-            let warnings = result.stdout.split(separator: "\n").compactMap { line -> String? in
-                (try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])) as? String
+            let lines = result.stdout.split(separator: "\n").compactMap { line in
+                try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
             }
-            let diagnostics = warnings.map { Diagnostic.warning(.typesetting, "Typst: " + $0) }
+            let warnings = lines.compactMap { $0 as? String }
+            let standardBroken = lines.compactMap { ($0 as? [String: String])?["not_standard"] }.map {
+                Diagnostic.warning(.pdfStandard, "the PDF is not PDF/UA-1 (\($0)); it was made without the standard")
+            }
+            let diagnostics = standardBroken + warnings.map { Diagnostic.warning(.typesetting, "Typst: " + $0) }
             let pages = manager.contents(atPath: folder + "/book.pdf.pages").flatMap { TypstPageMap(json: [UInt8]($0)) }
             return Report(pdf: [UInt8](data), diagnostics: diagnostics, warnings: warnings, seconds: Date().timeIntervalSince(start),
                           peakMemory: peak, pageMap: pages)

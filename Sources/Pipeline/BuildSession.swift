@@ -51,7 +51,7 @@ public final class BuildSession: PageMemo {
 
     /// Chapters parsed by the last build (the others came from the session).
     public var parsedInLastBuild: [String] { state.withLock { $0.parsedLast.sorted() } }
-    /// Chapter pages rendered by the last build.
+    /// Chapter pages and their Markdown twins rendered by the last build.
     public var renderedInLastBuild: [String] { state.withLock { $0.renderedLast.sorted() } }
 
     /// The last parse of the chapter, when it read what `input` holds.

@@ -88,12 +88,20 @@ extension SiteRenderer {
                 }
             }
         case .markdownTwins:
-            let pages = context.pages, wholePage = shared.wholePage
+            let pages = context.pages, memo = shared.memo, wholePage = shared.wholePage
             return pages.indices.map { index -> Job in
                 { [self] in
-                    let twin = renderTwin(context, page: wholePage?(pages[index]) ?? pages[index])
+                    // The preview keeps a twin like its page: rendered again only when the page changed.
+                    let path = SitePaths.page(Self.twinPath(pages[index].id), in: locale)
+                    let twin: String
+                    if let kept = memo?.rendered(path: path, page: pages[index]) {
+                        twin = kept.html
+                    } else {
+                        twin = renderTwin(context, page: wholePage?(pages[index]) ?? pages[index])
+                        memo?.keep(RenderedPage(html: twin, printable: []), path: path, page: pages[index])
+                    }
                     context.twins.store(twin, locale: locale, index: index)
-                    return SiteFile(path: SitePaths.page(Self.twinPath(pages[index].id), in: locale), contents: .text(twin))
+                    return SiteFile(path: path, contents: .text(twin))
                 }
             }
         case .llmsIndex:

@@ -29,7 +29,7 @@ import Glibc
         try TestSupport.write(introText, to: intro)
         #expect(server.rebuild() != nil)
         #expect(server.store.file("en/intro.html") != nil)
-        #expect(server.session.renderedInLastBuild.count == 6)
+        #expect(server.session.renderedInLastBuild.count == 12)
 
         let watcher = try server.watch()
         defer { watcher.stop() }
@@ -41,10 +41,11 @@ import Glibc
             let events = try await readEvents(port: port, until: "event: reload", timeout: 120) {
                 try Data(TestSupport.read(details).replacingOccurrences(of: "Nothing.", with: "Nothing at all.").utf8).write(to: details, options: .atomic)
             }
-            // The one-page print versions hold the chapter too.
-            #expect(events.contains("event: reload\ndata: en/details.html\ndata: en/print.html\ndata: ru/details.html\ndata: ru/print.html\ndata: zh-Hans/details.html\ndata: zh-Hans/print.html"))
+            // The one-page print versions hold the chapter too, and so do the Markdown twin and llms-full.txt.
+            #expect(events.contains(["en", "ru", "zh-Hans"].map { "data: \($0)/details.html\ndata: \($0)/details.md\ndata: \($0)/llms-full.txt\ndata: \($0)/print.html" }
+                .joined(separator: "\n")), "\(events)")
             #expect(server.session.parsedInLastBuild == [details.path])
-            #expect(server.session.renderedInLastBuild == ["en/details.html", "ru/details.html", "zh-Hans/details.html"])
+            #expect(server.session.renderedInLastBuild == ["en/details.html", "en/details.md", "ru/details.html", "ru/details.md", "zh-Hans/details.html", "zh-Hans/details.md"])
             #expect(try fetch(port: port, path: "/ru/details.html").contains("Nothing at all."))
 
             // A broken reference: the overlay, the server stays up; fixing it clears the overlay.
