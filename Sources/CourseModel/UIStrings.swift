@@ -81,4 +81,10 @@ public extension UIStrings {
         case .unnumbered: return nil
         }
     }
+
+    /// A chapter's title after its label, as headings and lists show it: "Chapter 3. Memory";
+    /// an unnumbered chapter's title alone.
+    func labeledTitle(_ label: ChapterLabel, _ title: String) -> String {
+        (chapterLabel(label).map { $0 + self["label_title_separator"] } ?? "") + title
+    }
 }

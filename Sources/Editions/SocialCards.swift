@@ -126,31 +126,19 @@ extension TypstCompiler {
         func failed(_ message: String, missingTools: Bool = false) -> PictureReport {
             PictureReport(pngs: nil, diagnostics: [error(message)], missingTools: missingTools)
         }
-        if options.python.isEmpty { return failed("Typst is switched off (PRIMER_TYPST_PYTHON is set to nothing)", missingTools: true) }
-        let fonts = findFonts(in: options.fontFolders)
-        let missing = fontFiles.filter { fonts[$0] == nil }
-        if !missing.isEmpty {
-            return failed("font files missing: \(missing.joined(separator: ", ")) (looked in \(options.fontFolders.joined(separator: ", ")))",
-                          missingTools: true)
-        }
-        Scratch.removeStale("primer-typst")
-        guard let folder = Scratch.make("primer-typst") else { return failed("cannot make a scratch folder for Typst") }
+        let folder: String, fontFolder: String
+        do { (folder, fontFolder) = try workspace(options) } catch { return failed(error.message, missingTools: error.missingTools) }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let manager = FileManager.default
         do {
-            let fontFolder = folder + "/fonts", output = folder + "/pages"
-            try manager.createDirectory(atPath: fontFolder, withIntermediateDirectories: true)
+            let output = folder + "/pages"
             try manager.createDirectory(atPath: output, withIntermediateDirectories: true)
-            for (name, path) in fonts.sorted(by: { $0.key < $1.key }) {
-                try manager.createSymbolicLink(atPath: fontFolder + "/" + name, withDestinationPath: path)
-            }
             try Data(main.utf8).write(to: URL(fileURLWithPath: folder + "/main.typ"))
             let arguments: [String: Any] = ["root": folder, "main": folder + "/main.typ", "fonts": fontFolder, "output": output, "ppi": ppi]
             let json = try JSONSerialization.data(withJSONObject: arguments, options: [.sortedKeys])
-            let limit = max(2 << 30, main.utf8.count * 2048), timeout = max(60, Double(main.utf8.count) * 40e-6)
+            let limit = options.memoryLimit ?? memoryLimit(bytes: main.utf8.count), timeout = options.timeout ?? timeout(markup: main)
             let result = oneAtATime.withLock { _ in
-                run([options.python, "-c", pictureScript, String(decoding: json, as: UTF8.self)], timeout: options.timeout ?? timeout,
-                    memoryLimit: options.memoryLimit ?? limit)
+                run([options.python, "-c", pictureScript, String(decoding: json, as: UTF8.self)], timeout: timeout, memoryLimit: limit)
             }
             if let problem = result.problem(python: options.python, timeout: timeout, memoryLimit: limit) {
                 return failed(problem.message, missingTools: problem.missingTools)

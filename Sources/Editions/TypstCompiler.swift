@@ -57,10 +57,14 @@ public enum TypstCompiler {
     /// heap; the synthetic course's largest (6.6 MB) at 7,294 MB resident, 8,165 MB of heap, 1.24 KB
     /// a byte. `#range(100000000).len()` would take 4,107 MB: it is stopped at 2,048 MB.
     public static func memoryLimit(for book: TypstBook) -> Int {
+        memoryLimit(bytes: book.main.utf8.count + book.files.values.reduce(0) { $0 + $1.count })
+    }
+
+    /// The memory Typst may take to read `bytes` (see `memoryLimit(for:)`).
+    static func memoryLimit(bytes: Int) -> Int {
         if let text = ProcessInfo.processInfo.environment["PRIMER_TYPST_MEMORY"], let megabytes = Int(text), megabytes >= 0 {
             return megabytes << 20
         }
-        let bytes = book.main.utf8.count + book.files.values.reduce(0) { $0 + $1.count }
         return max(2 << 30, bytes * 2048)
     }
 
@@ -68,8 +72,13 @@ public enum TypstCompiler {
     /// minute; `PRIMER_TYPST_TIMEOUT` (seconds) sets it. On 2 cores the real course's books take
     /// 2.3–2.9 s (5 µs a byte), the synthetic course's 85–89 s (9–13 µs a byte).
     public static func timeout(for book: TypstBook) -> Double {
+        timeout(markup: book.main)
+    }
+
+    /// The seconds Typst may take for `markup` (see `timeout(for:)`).
+    static func timeout(markup: String) -> Double {
         if let text = ProcessInfo.processInfo.environment["PRIMER_TYPST_TIMEOUT"], let seconds = Double(text), seconds > 0 { return seconds }
-        return max(60, Double(book.main.utf8.count) * 40e-6)
+        return max(60, Double(markup.utf8.count) * 40e-6)
     }
 
     /// The Python that has the `typst` package: `PRIMER_TYPST_PYTHON` (a virtual environment's,
@@ -199,24 +208,13 @@ public enum TypstCompiler {
             Report(pdf: nil, diagnostics: [error(message)], warnings: [], seconds: Date().timeIntervalSince(start),
                    missingTools: missingTools, peakMemory: peakMemory)
         }
-        if options.python.isEmpty { return failed("Typst is switched off (PRIMER_TYPST_PYTHON is set to nothing)", missingTools: true) }
-        let fonts = findFonts(in: options.fontFolders)
-        let missing = fontFiles.filter { fonts[$0] == nil }
-        if !missing.isEmpty {
-            return failed("the PDF cannot be typeset: font files missing: \(missing.joined(separator: ", ")) (looked in \(options.fontFolders.joined(separator: ", ")))",
-                          missingTools: true)
-        }
-        Scratch.removeStale("primer-typst")
-        guard let folder = Scratch.make("primer-typst") else { return failed("cannot make a scratch folder for Typst") }
+        let folder: String, fontFolder: String
+        do { (folder, fontFolder) = try workspace(options) } catch { return failed(error.message, missingTools: error.missingTools) }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let manager = FileManager.default
         do {
-            let fontFolder = folder + "/fonts", bookFolder = folder + "/book"
-            try manager.createDirectory(atPath: fontFolder, withIntermediateDirectories: true)
+            let bookFolder = folder + "/book"
             try manager.createDirectory(atPath: bookFolder, withIntermediateDirectories: true)
-            for (name, path) in fonts.sorted(by: { $0.key < $1.key }) {
-                try manager.createSymbolicLink(atPath: fontFolder + "/" + name, withDestinationPath: path)
-            }
             try Data(book.main.utf8).write(to: URL(fileURLWithPath: bookFolder + "/main.typ"))
             for (path, bytes) in book.files {
                 let clean = path.split(separator: "/").filter { $0 != ".." && $0 != "." }.joined(separator: "/")
@@ -355,5 +353,39 @@ extension TypstBook {
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) { key.add(path); key.add(bytes) }
         key.add(typst)
         return key
+    }
+}
+
+extension TypstCompiler {
+    /// Why a run of Typst could not start: Typst switched off or a font file missing
+    /// (`missingTools`), or no scratch folder.
+    struct NotStarted: Error {
+        var message: String
+        var missingTools = false
+    }
+
+    /// A scratch folder for one run of Typst, and in it `fonts/`, links to the Noto files the
+    /// books and cards use (Typst is shown no other font). The caller removes the folder.
+    static func workspace(_ options: Options) throws(NotStarted) -> (folder: String, fonts: String) {
+        if options.python.isEmpty { throw NotStarted(message: "Typst is switched off (PRIMER_TYPST_PYTHON is set to nothing)", missingTools: true) }
+        let found = findFonts(in: options.fontFolders)
+        let missing = fontFiles.filter { found[$0] == nil }
+        guard missing.isEmpty else {
+            throw NotStarted(message: "font files missing: \(missing.joined(separator: ", ")) (looked in \(options.fontFolders.joined(separator: ", ")))",
+                             missingTools: true)
+        }
+        Scratch.removeStale("primer-typst")
+        guard let folder = Scratch.make("primer-typst") else { throw NotStarted(message: "cannot make a scratch folder for Typst") }
+        let fonts = folder + "/fonts"
+        do {
+            try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+            for (name, path) in found.sorted(by: { $0.key < $1.key }) {
+                try FileManager.default.createSymbolicLink(atPath: fonts + "/" + name, withDestinationPath: path)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw NotStarted(message: "Typst could not be run: \(error)")
+        }
+        return (folder, fonts)
     }
 }

@@ -64,7 +64,7 @@ enum Downloads {
             for page in course.pages[locale] ?? [] {
                 let names = course.samples.filter { !$0.listingOnly && $0.places[locale]?.contains { $0.chapterID == page.id } == true }.map(\.name)
                 guard !names.isEmpty else { continue }
-                var readme = "# \(strings.chapterLabel(page.numbering.label).map { $0 + strings["label_title_separator"] } ?? "")\(page.title)\n\n"
+                var readme = "# \(strings.labeledTitle(page.numbering.label, page.title))\n\n"
                 readme += strings.format("zip_readme_chapter", page.title) + "\n\n"
                 readme += names.map { "    \(runCommand($0, locale: locale, in: package))\n" }.joined()
                 let entries = Archiver.packageFiles(for: names, in: package, name: "chapter-\(page.id)", readme: readme,

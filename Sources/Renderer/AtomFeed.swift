@@ -30,10 +30,9 @@ extension SiteRenderer {
         xml += "<generator>Primer</generator>\n"
         let partTitles = context.partTitles
         for (_, page, date) in entries {
-            let label = strings.chapterLabel(page.numbering.label).map { $0 + strings["label_title_separator"] } ?? ""
             let path = SitePaths.page(SitePaths.chapter(page.id), in: locale)
             xml += "<entry>\n"
-            xml += element("title", label + page.title)
+            xml += element("title", strings.labeledTitle(page.numbering.label, page.title))
             xml += element("id", Self.feedID(config, path: path))
             xml += element("updated", Self.timestamp(date))
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escapeHTML(context.feedLink(SitePaths.chapter(page.id))))\"/>\n"

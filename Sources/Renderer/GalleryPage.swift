@@ -36,7 +36,7 @@ extension SiteRenderer {
             // "Chapter 2. Memory and value semantics · Section 2.4.2 · Listing 2.4", each linked.
             let places = (sample.places[locale.locale] ?? []).flatMap { place -> [LabeledLink] in
                 var links = [LabeledLink(href: SitePaths.chapter(place.chapterID),
-                                         label: (locale.strings.chapterLabel(place.chapterLabel).map { $0 + locale.strings["label_title_separator"] } ?? "") + place.chapterTitle)]
+                                         label: locale.strings.labeledTitle(place.chapterLabel, place.chapterTitle))]
                 if let sectionID = place.sectionID {
                     links.append(LabeledLink(href: SitePaths.chapter(place.chapterID) + "#" + sectionID,
                                              label: place.section.map { locale.strings.format("ref_section_start", $0) } ?? place.sectionTitle ?? ""))
@@ -71,7 +71,7 @@ extension SiteRenderer {
     /// the samples no chapter of the locale shows come last, under their own heading.
     func galleryChapters(_ shown: [GallerySample], _ summaries: [SampleSummary], _ locale: LocaleContext) -> [GalleryChapter] {
         var chapters: [GalleryChapter] = locale.pages.map { page in
-            let heading = (locale.strings.chapterLabel(page.numbering.label).map { $0 + locale.strings["label_title_separator"] } ?? "") + page.title
+            let heading = locale.strings.labeledTitle(page.numbering.label, page.title)
             return GalleryChapter(heading: heading, anchor: "chapter-" + page.id, href: SitePaths.chapter(page.id), samples: [])
         }
         var others = GalleryChapter(heading: locale.strings["gallery_other_samples"], anchor: "chapter-none", href: nil, samples: [])

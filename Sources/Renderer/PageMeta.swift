@@ -80,8 +80,7 @@ extension LocaleContext {
     /// What the card shows, as its alt text: "Chapter 3: Memory · iOS Programming in Swift".
     func cardAlt(chapter id: String?) -> String {
         guard let id, let page = pages.first(where: { $0.id == id }) else { return courseTitle }
-        let label = strings.chapterLabel(page.numbering.label).map { $0 + strings["label_title_separator"] } ?? ""
-        return label + page.title + " · " + courseTitle
+        return strings.labeledTitle(page.numbering.label, page.title) + " · " + courseTitle
     }
 
     /// The course's description in this locale (empty when it has none).
