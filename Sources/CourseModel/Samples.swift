@@ -218,6 +218,15 @@ public struct Snippet: Hashable, Sendable {
     public var expectedLine: Int
     /// Its `#id`: names the folder of `Figures/` its drawings are recorded in.
     public var id: String?
+    /// `group="NAME"`: the chapter's blocks of one group are one program, compiled (and run) in
+    /// document order; their output (or error) blocks, joined, are what it must print (or give).
+    public var group: String?
+    /// `hidden`: checked, not shown (neither its code nor its output).
+    public var hidden = false
+    /// `output="none"` on a `{run}` snippet: its output is checked, not shown.
+    public var showsOutput = true
+    /// `from="PATH:LINE"`: where an imported listing came from in the original book.
+    public var origin: String?
     public init(mode: Mode = .run, code: String, expected: String?, position: Position, expectedLine: Int) {
         self.mode = mode; self.code = code; self.expected = expected; self.position = position; self.expectedLine = expectedLine
     }

@@ -136,6 +136,7 @@ private struct ConventionPass: BlockParser {
                 } else if let mode = Snippet.Mode.allCases.first(where: { code.attributes.classes.contains($0.rawValue) }) {
                     var snippet = Snippet(mode: mode, code: code.code, expected: nil, position: code.position, expectedLine: 0)
                     snippet.id = code.attributes.id
+                    readSnippetAttributes(code, into: &snippet)
                     let following = mode == .fails ? "error" : "output"
                     if mode != .compile, index + 1 < input.count, case .code(let next) = input[index + 1],
                        next.language.split(separator: " ").first.map(String.init) == following {
@@ -196,6 +197,29 @@ private struct ConventionPass: BlockParser {
                                         ?? "known callouts: " + known.map { "[!\($0)]" }.joined(separator: ", ")
                                             + "; declare a kind of your own in course.yml: callouts: [\(marker.lowercased())]"))
         return .quote(blocks(inner))
+    }
+
+    /// `group="NAME"`, `hidden`, `output="none"` and `from="PATH:LINE"` on a snippet.
+    mutating func readSnippetAttributes(_ code: CodeBlock, into snippet: inout Snippet) {
+        let values = code.attributes.values
+        if let group = values["group"] {
+            if group.isEmpty || group.contains(where: { $0.isWhitespace }) {
+                diagnostics.append(.error(.blockAttributes, "group=\"\(group)\" is not a group name",
+                                          at: location(code.position), suggestion: "name the group with letters, digits and dashes: group=\"basics-tuples\""))
+            } else {
+                snippet.group = group
+            }
+        }
+        snippet.hidden = code.attributes.classes.contains("hidden")
+        if let output = values["output"] {
+            if output == "none" && snippet.mode == .run {
+                snippet.showsOutput = false
+            } else {
+                diagnostics.append(.warning(.blockAttributes, "output=\"\(output)\" is not known on a {\(snippet.mode.rawValue)} snippet; it is ignored",
+                                            at: location(code.position), suggestion: "output=\"none\" on a {run} snippet checks its output without showing it"))
+            }
+        }
+        snippet.origin = values["from"]
     }
 
     mutating func embed(_ sample: String, _ code: CodeBlock) -> SampleEmbed {

@@ -62,8 +62,18 @@ struct SampleExpander {
         switch block {
         case .sample(let embed): return expand(embed)
         case .snippet(let code, let snippet):
+            // Checked by the build, not shown.
+            if snippet.hidden { return [] }
             var result: [Block] = [.code(code)]
             switch snippet.mode {
+            case .run where !snippet.showsOutput:
+                break
+            case .run where snippet.group != nil:
+                // A part of a group shows its own output block: the build checked the whole
+                // program's output against the parts' blocks joined.
+                if let text = snippet.expected, !text.isEmpty {
+                    result.append(.output(OutputBlock(text: text, status: .exited(0), command: nil)))
+                }
             case .run:
                 if let outcome = results.snippets[snippet.targetName] {
                     result.append(.output(OutputBlock(text: outcome.output, status: outcome.status, command: nil)))

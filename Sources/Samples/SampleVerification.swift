@@ -75,6 +75,10 @@ extension SamplesStage {
             return
         }
         guard let expected = use.snippet.expected, expected != outcome.output else { return }
+        if !use.parts.isEmpty {
+            verifyGroupOutput(outcome, expected: expected, use: use, report: &report)
+            return
+        }
         let outputPlace = SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
         if options.bless {
             report.snippetBlessings.append(SnippetBlessing(use: use, text: outcome.output))
@@ -83,6 +87,19 @@ extension SamplesStage {
         let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: "the output block", actualName: "what the snippet printed")
         report.diagnostics.append(.error(.sampleOutput, "this snippet printed something else than its output block:\n" + diff, at: outputPlace,
                                          suggestion: "if the new output is right, record it with: primer build --bless"))
+    }
+
+    /// A group printed something else than its parts' output blocks: the place is the first line
+    /// that differs, in the block that holds it. `--bless` cannot tell which block a line of the
+    /// program's output belongs to, so it writes none of them.
+    static func verifyGroupOutput(_ outcome: SampleOutcome, expected: String, use: SnippetUse, report: inout Report) {
+        let wanted = SnippetGroups.lines(expected), got = SnippetGroups.lines(outcome.output)
+        let first = (0..<min(wanted.count, got.count)).first { wanted[$0] != got[$0] } ?? min(wanted.count, got.count)
+        let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: "the group's output blocks, joined",
+                               actualName: "what the group's program printed")
+        report.diagnostics.append(.error(.sampleOutput, "the snippets of group '\(use.snippet.group ?? "")' printed something else than their output blocks:\n" + diff,
+                                         at: use.expectedLocation(line: first),
+                                         suggestion: "if the new output is right, write it into the output blocks of the group's snippets (primer build --bless does not split a group's output)"))
     }
 
     /// Writes `text` as the body of the snippet's ```output (or ```error) block in the chapter

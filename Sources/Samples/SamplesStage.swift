@@ -38,6 +38,8 @@ public enum SamplesStage {
         public var path: String
         /// The locale of the chapter it is in: a snippet's figures are recorded per locale.
         public var locale: LocaleTag
+        /// For a group (`group="NAME"`): its blocks, in order; `snippet` is the joined program.
+        public var parts: [Part] = []
         public init(snippet: Snippet, path: String, locale: LocaleTag) { self.snippet = snippet; self.path = path; self.locale = locale }
     }
 
@@ -87,8 +89,10 @@ public enum SamplesStage {
         var warnings: [String: [CompilerWarning]] = [:]
     }
 
-    public static func run(_ sources: SamplesSources?, snippets: [SnippetUse], options: Options) -> Report {
+    public static func run(_ sources: SamplesSources?, snippets blocks: [SnippetUse], options: Options) -> Report {
         var report = Report()
+        let (snippets, groupProblems) = SnippetGroups.fold(blocks)
+        report.diagnostics += groupProblems
         // Scratch folders of samples whose Primer was killed before it could remove them.
         Scratch.removeStale(ProcessRunner.scratchPrefix)
         let cache = SampleCache(folder: options.cacheDirectory + "/samples")

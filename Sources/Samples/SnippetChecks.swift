@@ -76,8 +76,7 @@ extension SamplesStage {
         }
         var result: [Diagnostic] = []
         for message in outcome.messages where message.severity == "error" {
-            let place = SourceLocation(path: use.path, line: use.snippet.position.line + message.line,
-                                       column: message.column + use.snippet.position.column - 1)
+            let place = use.location(codeLine: message.line, column: message.column)
             let what = use.snippet.mode == .run ? "this {run} snippet does not compile" : "this {compile} snippet does not compile"
             result.append(.error(.snippetCompile, "\(what): \(message.text)", at: place,
                                  suggestion: "setup the reader need not see can go between // snippet.hide and // snippet.show lines"))
@@ -92,8 +91,7 @@ extension SamplesStage {
     static func compileWarnings(_ outcome: SampleOutcome, use: SnippetUse) -> [Diagnostic] {
         guard use.snippet.mode != .fails else { return [] }
         return outcome.warnings.map { warning in
-            let place = SourceLocation(path: use.path, line: use.snippet.position.line + warning.line,
-                                       column: warning.column + use.snippet.position.column - 1)
+            let place = use.location(codeLine: warning.line, column: warning.column)
             return .warning(.snippetWarning, "this {\(use.snippet.mode.rawValue)} snippet compiles with a warning: \(warning.text)", at: place,
                             suggestion: "a reader who copies it sees the same warning; change the code as it says")
         }
@@ -111,7 +109,7 @@ extension SamplesStage {
         let quoted = (use.snippet.expected ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let missing = quoted.filter { !actual.contains($0) }
         if !quoted.isEmpty && missing.isEmpty { return }
-        if options.bless {
+        if options.bless && use.parts.isEmpty {
             report.snippetBlessings.append(SnippetBlessing(use: use, text: outcome.output))
             return
         }
@@ -120,7 +118,9 @@ extension SamplesStage {
             report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet has no ```error block quoting the error it must give; " + said,
                                              at: place, suggestion: "add the block after the snippet, or let primer build --bless write it"))
         } else {
-            let at = SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
+            let at = use.parts.isEmpty ? SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
+                                       : use.expectedLocation(line: use.snippet.expected.map { SnippetGroups.lines($0) }?
+                                           .firstIndex { missing.contains($0.trimmingCharacters(in: .whitespaces)) } ?? 0)
             report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet fails, but not with "
                                              + missing.map { "'\($0)'" }.joined(separator: ", ") + "; " + said,
                                              at: at, suggestion: "if the compiler's wording is right, record it with primer build --bless"))
