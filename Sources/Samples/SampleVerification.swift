@@ -71,7 +71,7 @@ extension SamplesStage {
     static func verify(_ outcome: SampleOutcome, snippet use: SnippetUse, options: Options, report: inout Report) {
         let place = SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column)
         if !outcome.status.succeeded {
-            report.diagnostics.append(.error(.sampleFailed, "this snippet \(outcome.status.explanation)" + stderrTail(outcome), at: place))
+            report.diagnostics.append(.error(.sampleFailed, "this snippet\(use.originNote(codeLine: 1)) \(outcome.status.explanation)" + stderrTail(outcome), at: place))
             return
         }
         guard let expected = use.snippet.expected, expected != outcome.output else { return }
@@ -97,7 +97,7 @@ extension SamplesStage {
         let first = (0..<min(wanted.count, got.count)).first { wanted[$0] != got[$0] } ?? min(wanted.count, got.count)
         let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: "the group's output blocks, joined",
                                actualName: "what the group's program printed")
-        report.diagnostics.append(.error(.sampleOutput, "the snippets of group '\(use.snippet.group ?? "")' printed something else than their output blocks:\n" + diff,
+        report.diagnostics.append(.error(.sampleOutput, "the snippets of group '\(use.snippet.group ?? "")'\(use.originNote(codeLine: 1)) printed something else than their output blocks:\n" + diff,
                                          at: use.expectedLocation(line: first),
                                          suggestion: "if the new output is right, write it into the output blocks of the group's snippets (primer build --bless does not split a group's output)"))
     }

@@ -78,7 +78,7 @@ extension SamplesStage {
         for message in outcome.messages where message.severity == "error" {
             let place = use.location(codeLine: message.line, column: message.column)
             let what = use.snippet.mode == .run ? "this {run} snippet does not compile" : "this {compile} snippet does not compile"
-            result.append(.error(.snippetCompile, "\(what): \(message.text)", at: place,
+            result.append(.error(.snippetCompile, "\(what)\(use.originNote(codeLine: message.line)): \(message.text)", at: place,
                                  suggestion: "setup the reader need not see can go between // snippet.hide and // snippet.show lines"))
         }
         if result.isEmpty {
@@ -101,7 +101,7 @@ extension SamplesStage {
     static func verifyFailure(_ outcome: SampleOutcome, snippet use: SnippetUse, options: Options, report: inout Report) {
         let place = SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column)
         if outcome.status.succeeded {
-            report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet compiles: the error its text explains does not happen",
+            report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet\(use.originNote(codeLine: 1)) compiles: the error its text explains does not happen",
                                              at: place, suggestion: "check the code against the text, or mark it {compile} if it should compile"))
             return
         }
@@ -121,7 +121,7 @@ extension SamplesStage {
             let at = use.parts.isEmpty ? SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
                                        : use.expectedLocation(line: use.snippet.expected.map { SnippetGroups.lines($0) }?
                                            .firstIndex { missing.contains($0.trimmingCharacters(in: .whitespaces)) } ?? 0)
-            report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet fails, but not with "
+            report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet\(use.originNote(codeLine: 1)) fails, but not with "
                                              + missing.map { "'\($0)'" }.joined(separator: ", ") + "; " + said,
                                              at: at, suggestion: "if the compiler's wording is right, record it with primer build --bless"))
         }

@@ -30,6 +30,11 @@ extension SamplesStage.SnippetUse {
         part(ofCodeLine: codeLine)?.snippet.origin ?? snippet.origin
     }
 
+    /// "; from PATH:LINE in the original book", or nothing for a snippet written in the course.
+    func originNote(codeLine: Int) -> String {
+        origin(codeLine: codeLine).map { " (from \($0))" } ?? ""
+    }
+
     func part(ofCodeLine line: Int) -> Part? {
         guard let last = parts.last else { return nil }
         return parts.first { line >= $0.firstCodeLine && line < $0.firstCodeLine + $0.codeLines }
