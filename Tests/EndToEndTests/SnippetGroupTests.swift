@@ -153,4 +153,26 @@ import Testing
         #expect(diagnostics.map(\.description).first?.hasPrefix("ch.md:5:1: error: this {compile} block is in group 'g', whose first block (line 1) is {run}") == true,
                 "\(diagnostics)")
     }
+
+    @Test func anErrorQuoteMatchesWithOrWithoutTheDiagnosticGroup() async throws {
+        #expect(SamplesStage.withoutDiagnosticGroup("error: no matching types [#OpaqueTypeInference]") == "error: no matching types")
+        #expect(SamplesStage.withoutDiagnosticGroup("error: subscript [#1] uses a[#x y]") == "error: subscript [#1] uses a[#x y]")
+        let folder = try listings.course("""
+            ```swift {fails}
+            protocol Shape {}
+            struct A: Shape {}
+            struct B: Shape {}
+            func pick(_ flag: Bool) -> some Shape {
+                if flag { return A() }
+                return B()
+            }
+            ```
+
+            ```error
+            error: function declares an opaque return type 'some Shape', but the return statements in its body do not have matching underlying types
+            ```
+            """)
+        let errors = listings.errors(try await listings.build(folder))
+        #expect(errors.isEmpty, "\(errors)")
+    }
 }
