@@ -63,6 +63,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case editionLimit = "PRM073"
     case altText = "PRM074"
     case pdfStandard = "PRM075"
+    case importTest = "PRM076"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -123,6 +124,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importWrite: return "The imported project could not be written"
         case .edition: return "Something of a chapter cannot go into the EPUB edition as it is"
         case .typesetting: return "The PDF edition could not be made: Typst or a font is missing (a warning), or Typst failed, or went over its memory or time (an error unless the editions are optional)"
+        case .importTest: return "A `swifttest` test of a DocC book that is not converted as written: a line with an unknown prefix (left out), a listing that differs from its test (the snippet has the test's code), a block without a name"
         case .importOutside: return "A file the imported book names is outside the book (`..`, an absolute path, a symbolic link out); it is not read"
         case .editionLimit: return "Text or code past 100,000 characters or a table past 5,000 rows is cut, or nesting too deep for Typst is flattened, in the PDF edition"
         case .altText: return "An image has no alt text: an error when the course makes an EPUB or PDF (a book must describe every picture), a warning for the site alone"
@@ -189,6 +191,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importWrite: return "Check that the output folder is writable and has room, remove what was written, and import again."
         case .edition: return "Write links and pictures in Markdown: to a chapter (other.md), an image of the course in SVG, PNG, JPEG or GIF; give the course a base_url for links to the site's pages."
         case .typesetting: return "Install Typst and the Noto fonts (`make editions-deps`); when Typst failed, read the markup the message names. `editions: {optional: true}` in course.yml leaves out a PDF that cannot be made with a warning; `editions: false` or --no-editions makes no books."
+        case .importTest: return "Fix the test in the book (its listing and its `->` lines should say the same), or edit the imported snippet: its `from=` names the book's line."
         case .importOutside: return "Copy the file into the book's folder (the one passed to `primer import`) and name it by a path inside it."
         case .altText: return "Say in the brackets what the picture shows: `![Two objects holding each other](../images/cycle.svg)`; a figure's alt text is its caption too."
         case .pdfStandard: return "Replace the character the message names, or write it in inline code (Noto Sans Mono), or install a Noto font that has it."

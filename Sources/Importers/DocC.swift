@@ -26,6 +26,8 @@ struct DocCConversion {
     var abstracts: [Int: Range<Int>] = [:]
     /// What the catalog may make the importer read: files inside `root`.
     let files: BookFiles
+    /// What became of the pages' `swifttest` blocks.
+    var swiftTestTally = SwiftTestTally()
 
     init(root: String) {
         self.root = root
@@ -67,7 +69,11 @@ struct DocCConversion {
                                               at: SourceLocation(path: rootPage.path, line: 1, column: 1),
                                               suggestion: "list articles under ## Topics as - <doc:Article>"))
         }
-        return builder.finish(title: courseTitle, parts: outline, callouts: customCallouts)
+        // The build checks the `// Prints` comments of the listings marked {run}.
+        let settings = swiftTestTally.printsListings > 0 ? ["check_prints: true"] : []
+        var result = builder.finish(title: courseTitle, parts: outline, callouts: customCallouts, settings: settings)
+        if swiftTestTally.found { result.swiftTests = swiftTestTally }
+        return result
     }
 
     /// The catalog's articles into `pages` and its pictures into `images`; a link is followed only

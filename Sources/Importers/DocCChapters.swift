@@ -6,7 +6,9 @@ extension DocCConversion {
     /// A page's lines with directives, asides and its title done, and where its abstract is.
     mutating func convert(_ index: Int, isRoot: Bool) -> (lines: [Line], title: String?, abstract: Range<Int>?) {
         let page = pages[index]
-        var lines = directives(page.lines, path: page.path)
+        // Before directives: a continuation line of a test can look like one (`@MainActor`).
+        let tested = swiftTests(page.lines, path: page.path, chapterID: builder.nextChapterID(for: page.name))
+        var lines = directives(tested, path: page.path)
         if isRoot { lines = Self.removingTopics(lines) }
         lines = asides(lines)
         let heading = ProjectBuilder.takeTitle(&lines)

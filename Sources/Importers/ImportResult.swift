@@ -9,6 +9,8 @@ public struct ImportResult: Sendable {
     /// Files to copy: relative path → the path of the book's file.
     public var copies: [String: String] = [:]
     public var diagnostics: [Diagnostic] = []
+    /// What `primer import docc` made of the book's `swifttest` blocks, nil when it has none.
+    public var swiftTests: SwiftTestTally?
 
     public init() {}
 

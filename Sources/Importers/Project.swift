@@ -58,6 +58,17 @@ struct ProjectBuilder {
 
     /// An id from a file name: lower case, `[a-z0-9-]`, unique, never a page Primer makes.
     mutating func chapterID(for fileName: String) -> String {
+        Self.unique(Self.chapterIDBase(fileName), in: &takenChapterIDs)
+    }
+
+    /// The id the next `chapterID(for: fileName)` gives, not taken yet.
+    func nextChapterID(for fileName: String) -> String {
+        var taken = takenChapterIDs
+        return Self.unique(Self.chapterIDBase(fileName), in: &taken)
+    }
+
+    /// A chapter id before it is made unique.
+    static func chapterIDBase(_ fileName: String) -> String {
         var base = ""
         for c in (fileName as NSString).deletingPathExtension.lowercased() {
             if ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "-" {
@@ -70,7 +81,7 @@ struct ProjectBuilder {
         while base.hasSuffix("-") { base.removeLast() }
         if base.isEmpty { base = "chapter" }
         if base == "index" { base = "introduction" } else if CourseConfig.reservedPageIDs[base] != nil { base += "-chapter" }
-        return Self.unique(base, in: &takenChapterIDs)
+        return base
     }
 
     // MARK: Title and headings
@@ -336,7 +347,8 @@ struct ProjectBuilder {
     }
 
     /// course.yml, every chapter, and the string catalog when custom callouts need labels.
-    mutating func finish(title: String, parts: [Part], callouts: [(kind: String, label: String)]) -> ImportResult {
+    /// `settings`: lines of course.yml after the locales (`check_prints: true`).
+    mutating func finish(title: String, parts: [Part], callouts: [(kind: String, label: String)], settings: [String] = []) -> ImportResult {
         // Titles go on every page: no control characters (a page cannot show them).
         let title = withoutControls(title, "the course's title", at: nil)
         let parts = parts.map { part in
@@ -356,6 +368,7 @@ struct ProjectBuilder {
         var yaml = "title: \(doubleQuoted(title))\n"
         yaml += "source_locale: \(Self.yamlKey(locale))\n"
         yaml += "locales: [\(Self.yamlKey(locale))]\n"
+        for setting in settings { yaml += setting + "\n" }
         if !callouts.isEmpty {
             yaml += "callouts: [\(callouts.map { Self.yamlKey($0.kind) }.joined(separator: ", "))]\n"
         }

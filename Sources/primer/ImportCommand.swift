@@ -69,6 +69,7 @@ func finishImport(_ result: ImportResult, _ options: ImportOptions) throws {
     for path in result.paths {
         print("primer: wrote \(ControlCharacters.escaping(ImportWriter.display(options.output, path)))")
     }
+    if let tests = result.swiftTests { print("primer: " + tests.summary) }
     let chapters = result.paths.filter { $0.hasSuffix(".md") }.count
     let images = result.copies.count
     print("primer: imported \(chapters) chapter\(chapters == 1 ? "" : "s") and \(images) image file\(images == 1 ? "" : "s")"
