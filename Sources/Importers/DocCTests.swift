@@ -263,7 +263,8 @@ extension DocCConversion {
     }
 
     /// A part's code in place of `listing`: the listing's own lines with the hidden ones among
-    /// them when its code is the test's shown code, else the test's code (and a warning).
+    /// them when its code is the test's shown code (comments, blank lines and spacing set aside),
+    /// else the test's code (and a warning).
     private mutating func code(of block: SwiftTestBlock, listing: Listing, in lines: [Line], path: String, prefix: String) -> [Line] {
         let body = Array(lines[(listing.start + 1)..<listing.end])
         let listed = body.filter { Self.isSignificant($0.text) }
@@ -274,7 +275,7 @@ extension DocCConversion {
                 + run.map { Line(text: $0.text.isEmpty ? "" : prefix + $0.text, origin: $0.line) }
                 + [Line(text: prefix + "// snippet.show", origin: run[run.count - 1].line)]
         }
-        guard listed.map({ $0.text.trimmingSpaces() }) == tested.map({ $0.text.trimmingSpaces() }) else {
+        guard listed.map({ SwiftTestSyntax.comparable($0.text) }) == tested.map({ SwiftTestSyntax.comparable($0.text) }) else {
             warnAboutDrift(listed: listed, tested: tested, closing: lines[listing.end], path: path)
             var output: [Line] = []
             var run: [SwiftTestItem.Code] = []
@@ -315,7 +316,7 @@ extension DocCConversion {
     }
 
     private mutating func warnAboutDrift(listed: [Line], tested: [SwiftTestItem.Code], closing: Line, path: String) {
-        let index = zip(listed, tested).map { $0.text.trimmingSpaces() != $1.text.trimmingSpaces() }.firstIndex(of: true)
+        let index = zip(listed, tested).map { SwiftTestSyntax.comparable($0.text) != SwiftTestSyntax.comparable($1.text) }.firstIndex(of: true)
             ?? min(listed.count, tested.count)
         let listingLine: String? = index < listed.count ? listed[index].text.trimmingSpaces() : nil
         let testLine: String? = index < tested.count ? tested[index].text.trimmingSpaces() : nil

@@ -7,7 +7,8 @@ import Testing
 /// `primer import docc` on a catalog whose listings carry `swifttest` comments
 /// (Fixtures/import-swifttest/Book.docc and More.docc): every kind of line, tests joined across listings, a
 /// block in two tests, a block with no listing, a listing that differs from its test, an
-/// Apple-only test and a listing with `// Prints` comments and no test.
+/// Apple-only test and a listing with `// Prints` comments and no test. A listing whose code is
+/// its test's but for comments and spacing keeps its own text.
 @Suite struct SwiftTestImportTests {
     static let catalog = TestSupport.fixtures.appendingPathComponent("import-swifttest/Book.docc").path
     static let more = TestSupport.fixtures.appendingPathComponent("import-swifttest/More.docc").path
@@ -114,7 +115,7 @@ import Testing
         ## Constants
 
         ```swift {run group="basics-constants" output="none" from="Book.docc/Basics.md:18"}
-        let greeting = "Hello"
+        let greeting  =  "Hello"  // Not "Hello // world".
         // greeting can't change.
 
         // snippet.hide
