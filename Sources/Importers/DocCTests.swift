@@ -69,6 +69,7 @@ extension DocCConversion {
         }
         if !blocks.isEmpty { swiftTestTally.found = true }
         let tests = Self.tests(of: blocks, chapterID: chapterID)
+        warnAboutImports(tests.values.sorted { $0.blocks[0] < $1.blocks[0] }, blocks, path: path)
 
         var replacements: [(range: ClosedRange<Int>, lines: [Line])] = []
         var used = Set<Int>()
@@ -194,6 +195,21 @@ extension DocCConversion {
         return tests
     }
 
+    /// A warning for each test that imports a module neither Linux nor the course has (one
+    /// another test of the book was built as): each group is compiled alone, so it cannot pass.
+    private mutating func warnAboutImports(_ tests: [SwiftTest], _ blocks: [SwiftTestBlock], path: String) {
+        for test in tests where test.appleOnly == nil {
+            for line in test.blocks.flatMap({ blocks[$0].code }) {
+                guard let module = AppleOnly.importedModule(in: line.text), !AppleOnly.linuxModules.contains(module) else { continue }
+                builder.diagnostics.append(.warning(.importTest, "test '\(test.name)' imports \(module), which neither Swift on Linux nor the course has (the book's own test runner built it from another test); the build compiles each test alone, so this import fails",
+                                                    at: SourceLocation(path: path, line: line.line, column: 1),
+                                                    suggestion: "put the module's code into the test, or mark its snippets {listing-only}"))
+                swiftTestTally.warnings += 1
+                break
+            }
+        }
+    }
+
     /// `typeAnnotations` → `type-annotations`: letters and digits in lower case, words split at
     /// capitals, anything else a dash.
     static func groupName(_ name: String) -> String {
@@ -263,7 +279,8 @@ extension DocCConversion {
     }
 
     /// A part's code in place of `listing`: the listing's own lines with the hidden ones among
-    /// them when its code is the test's shown code, else the test's code (and a warning).
+    /// them when its code is the test's shown code (comments, blank lines and spacing set aside),
+    /// else the test's code (and a warning).
     private mutating func code(of block: SwiftTestBlock, listing: Listing, in lines: [Line], path: String, prefix: String) -> [Line] {
         let body = Array(lines[(listing.start + 1)..<listing.end])
         let listed = body.filter { Self.isSignificant($0.text) }
@@ -274,7 +291,7 @@ extension DocCConversion {
                 + run.map { Line(text: $0.text.isEmpty ? "" : prefix + $0.text, origin: $0.line) }
                 + [Line(text: prefix + "// snippet.show", origin: run[run.count - 1].line)]
         }
-        guard listed.map({ $0.text.trimmingSpaces() }) == tested.map({ $0.text.trimmingSpaces() }) else {
+        guard listed.map({ SwiftTestSyntax.comparable($0.text) }) == tested.map({ SwiftTestSyntax.comparable($0.text) }) else {
             warnAboutDrift(listed: listed, tested: tested, closing: lines[listing.end], path: path)
             var output: [Line] = []
             var run: [SwiftTestItem.Code] = []
@@ -315,7 +332,7 @@ extension DocCConversion {
     }
 
     private mutating func warnAboutDrift(listed: [Line], tested: [SwiftTestItem.Code], closing: Line, path: String) {
-        let index = zip(listed, tested).map { $0.text.trimmingSpaces() != $1.text.trimmingSpaces() }.firstIndex(of: true)
+        let index = zip(listed, tested).map { SwiftTestSyntax.comparable($0.text) != SwiftTestSyntax.comparable($1.text) }.firstIndex(of: true)
             ?? min(listed.count, tested.count)
         let listingLine: String? = index < listed.count ? listed[index].text.trimmingSpaces() : nil
         let testLine: String? = index < tested.count ? tested[index].text.trimmingSpaces() : nil
@@ -383,17 +400,28 @@ enum AppleOnly {
     static let constructs = ["@objc", "@objcMembers", "#selector", "#keyPath", "@IBOutlet", "@NSManaged", "@GKInspectable",
                              "@NSApplicationMain", "@UIApplicationMain"]
 
-    /// The construct in this line of code that needs an Apple platform, if any.
-    static func construct(in line: String) -> String? {
+    /// Modules this Linux toolchain has (`swiftc -typecheck` imports them).
+    static let linuxModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+        "FoundationXML", "CoreFoundation", "Dispatch", "Glibc", "Musl", "XCTest", "Testing", "Observation",
+        "Synchronization", "RegexBuilder", "Distributed", "_Concurrency", "_StringProcessing",
+    ]
+
+    /// The module a line imports (`import Foundation`, `@testable import Kit`, `import class UIKit.UIView`).
+    static func importedModule(in line: String) -> String? {
         let code = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line
         var words = code.split { $0 == " " || $0 == ";" || $0 == "\t" }.map(String.init)
         while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
-        if words.first == "import", words.count > 1 {
-            let kinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
-            let target = kinds.contains(words[1]) && words.count > 2 ? words[2] : words[1]
-            let module = String(target.prefix { $0 != "." })
-            if modules.contains(module) { return "import " + module }
-        }
+        guard words.first == "import", words.count > 1 else { return nil }
+        let kinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+        let target = kinds.contains(words[1]) && words.count > 2 ? words[2] : words[1]
+        return String(target.prefix { $0 != "." })
+    }
+
+    /// The construct in this line of code that needs an Apple platform, if any.
+    static func construct(in line: String) -> String? {
+        let code = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line
+        if let module = importedModule(in: line), modules.contains(module) { return "import " + module }
         for construct in constructs {
             var search = code[...]
             while let found = search.range(of: construct) {

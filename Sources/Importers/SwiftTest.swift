@@ -199,24 +199,43 @@ enum SwiftTestSyntax {
     /// Brackets a line opens less those it closes, outside string literals and `//` comments.
     static func bracketBalance(_ text: String) -> Int {
         var balance = 0
+        scanCode(text) { c, inString in
+            guard !inString else { return }
+            if "{([".contains(c) { balance += 1 } else if "})]".contains(c) { balance -= 1 }
+        }
+        return balance
+    }
+
+    /// A line of code as two versions of a listing are compared: without its `//` comment, its
+    /// runs of spaces made one.
+    static func comparable(_ text: String) -> String {
+        var code = ""
+        scanCode(text) { c, _ in code.append(c) }
+        return code.split { $0 == " " || $0 == "\t" }.joined(separator: " ")
+    }
+
+    /// Calls `visit` with each character of `text` before its `//` comment, and whether it is in
+    /// a string literal (one line's worth: `"…"` with its escapes).
+    static func scanCode(_ text: String, _ visit: (Character, Bool) -> Void) {
         var inString = false
         var escaped = false
-        var previous: Character?
+        var pendingSlash = false
         for c in text {
-            defer { previous = c }
             if inString {
+                visit(c, true)
                 if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
                 continue
             }
-            switch c {
-            case "\"": inString = true
-            case "/" where previous == "/": return balance
-            case "{", "(", "[": balance += 1
-            case "}", ")", "]": balance -= 1
-            default: break
+            if c == "/" {
+                if pendingSlash { return }
+                pendingSlash = true
+                continue
             }
+            if pendingSlash { visit("/", false); pendingSlash = false }
+            if c == "\"" { inString = true }
+            visit(c, inString)
         }
-        return balance
+        if pendingSlash { visit("/", false) }
     }
 
     /// `text` without up to `column` leading spaces.

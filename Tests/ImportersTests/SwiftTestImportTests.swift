@@ -7,7 +7,9 @@ import Testing
 /// `primer import docc` on a catalog whose listings carry `swifttest` comments
 /// (Fixtures/import-swifttest/Book.docc and More.docc): every kind of line, tests joined across listings, a
 /// block in two tests, a block with no listing, a listing that differs from its test, an
-/// Apple-only test and a listing with `// Prints` comments and no test.
+/// Apple-only test, a test importing another test's module and a listing with `// Prints`
+/// comments and no test. A listing whose code is
+/// its test's but for comments and spacing keeps its own text.
 @Suite struct SwiftTestImportTests {
     static let catalog = TestSupport.fixtures.appendingPathComponent("import-swifttest/Book.docc").path
     static let more = TestSupport.fixtures.appendingPathComponent("import-swifttest/More.docc").path
@@ -88,7 +90,7 @@ import Testing
     @Test func theSummaryCountsTestsBlocksAndWarnings() throws {
         let result = DocCImporter.convert(catalog: Self.catalog)
         let tally = try #require(result.swiftTests)
-        #expect(tally.summary == "swifttest: 4 tests in 5 blocks converted (2 run, 1 compile, 1 fails), 1 Apple-only, 3 warnings")
+        #expect(tally.summary == "swifttest: 5 tests in 6 blocks converted (2 run, 2 compile, 1 fails), 1 Apple-only, 4 warnings")
         #expect(tally.appleOnlyPartsDropped == 1)
         #expect(tally.printsListings == 1)
         #expect(result.text("Content/course.yml")?.contains("check_prints: true\n") == true)
@@ -114,7 +116,7 @@ import Testing
         ## Constants
 
         ```swift {run group="basics-constants" output="none" from="Book.docc/Basics.md:18"}
-        let greeting = "Hello"
+        let greeting  =  "Hello"  // Not "Hello // world".
         // greeting can't change.
 
         // snippet.hide
@@ -198,9 +200,16 @@ import Testing
         class Controller: UIViewController {}
         ```
 
+        A test can import a module another test builds; Primer compiles each test alone:
+
+        ```swift {compile hidden group="basics-two-modules" from="Book.docc/Basics.md:133"}
+        import basics_Module1
+        let shared = sharedValue
+        ```
+
         ## Untested listings
 
-        ```swift {run from="Book.docc/Basics.md:130"}
+        ```swift {run from="Book.docc/Basics.md:141"}
         print(1 + 2)
         // Prints "3"
         ```
@@ -217,5 +226,6 @@ import Testing
         "Basics.md:25: this line of a swifttest block has no prefix the importer knows ('** a line with no known prefix'); it is left out of the test",
         "Basics.md:90: the listing differs from its swifttest: the listing has 'let fourth = numbers[3]', the test 'let fourth = numbers[4]'; the snippet has the test's code",
         "Basics.md:99: this line of a swifttest block is what the old REPL printed ('// r0 : Int = 4'); it is left out of the test",
+        "Basics.md:134: test 'twoModules' imports basics_Module1, which neither Swift on Linux nor the course has (the book's own test runner built it from another test); the build compiles each test alone, so this import fails",
     ]
 }
