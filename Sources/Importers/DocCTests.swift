@@ -7,9 +7,12 @@ public struct SwiftTestTally: Sendable, Equatable {
     public var tests = 0, run = 0, compile = 0, fails = 0
     /// The `swifttest` blocks of the converted tests.
     public var blocks = 0
-    /// Tests left as listings because they need an Apple platform, and their parts left out
-    /// (blocks with no visible listing of their own).
-    public var appleOnly = 0, appleOnlyPartsDropped = 0
+    /// Tests left as listings because they need an Apple platform; the parts of tests left
+    /// unchecked that have no visible listing of their own, left out.
+    public var appleOnly = 0, uncheckedPartsDropped = 0
+    /// Tests left as listings because they import a module another test of the book was built
+    /// as (the book's own runner compiled several modules; Primer compiles each test alone).
+    public var severalModules = 0
     /// Warnings about the tests (unknown lines, listings that differ from their test, …).
     public var warnings = 0
     /// Listings without a test whose `// Prints` comments the build checks (`{run}`).
@@ -21,7 +24,8 @@ public struct SwiftTestTally: Sendable, Equatable {
 
     /// "swifttest: N tests in M blocks converted (R run, C compile, F fails), A Apple-only, W warnings"
     public var summary: String {
-        "swifttest: \(tests) tests in \(blocks) blocks converted (\(run) run, \(compile) compile, \(fails) fails), \(appleOnly) Apple-only, \(warnings) warnings"
+        "swifttest: \(tests) tests in \(blocks) blocks converted (\(run) run, \(compile) compile, \(fails) fails), \(appleOnly) Apple-only, "
+            + (severalModules > 0 ? "\(severalModules) needing another test's module, " : "") + "\(warnings) warnings"
     }
 }
 
@@ -34,6 +38,10 @@ private struct SwiftTest {
     var mode: Snippet.Mode = .compile
     /// What makes it Apple-only (`import UIKit`, `@objc`), nil when it runs on Linux.
     var appleOnly: String?
+    /// The module of another test it imports (`tupleTypes_Module1`), nil when it needs none.
+    var otherModule: String?
+    /// Shown, not checked: Apple-only, or needing another test's module.
+    var unchecked: Bool { appleOnly != nil || otherModule != nil }
 }
 
 /// A fenced code block of the chapter: its lines (fences included) and its opening.
@@ -84,12 +92,12 @@ extension DocCConversion {
                 for (position, name) in block.names.enumerated() {
                     guard let test = tests[name] else { continue }
                     let listing = position == 0 ? places[index].listing : nil
-                    if test.appleOnly != nil {
+                    if test.unchecked {
                         if let listing {
-                            visible = listingOnly(listing, lines, from: "\(from):\(block.line)")
+                            visible = listingOnly(listing, lines, from: "\(from):\(block.line)", why: test.appleOnly != nil ? "apple-only" : "several-modules")
                             listingUsed = listing
                         } else {
-                            swiftTestTally.appleOnlyPartsDropped += 1
+                            swiftTestTally.uncheckedPartsDropped += 1
                         }
                         continue
                     }
@@ -116,6 +124,10 @@ extension DocCConversion {
         for test in tests.values {
             if test.appleOnly != nil {
                 swiftTestTally.appleOnly += 1
+                continue
+            }
+            if test.otherModule != nil {
+                swiftTestTally.severalModules += 1
                 continue
             }
             swiftTestTally.tests += 1
@@ -191,6 +203,8 @@ extension DocCConversion {
                 tests[name]?.mode = .run
             }
             tests[name]?.appleOnly = parts.lazy.flatMap(\.code).compactMap { AppleOnly.construct(in: $0.text) }.first
+            tests[name]?.otherModule = parts.lazy.flatMap(\.code).compactMap { AppleOnly.importedModule(in: $0.text) }
+                .first { !AppleOnly.linuxModules.contains($0) && !AppleOnly.modules.contains($0) }
         }
         return tests
     }
@@ -200,10 +214,10 @@ extension DocCConversion {
     private mutating func warnAboutImports(_ tests: [SwiftTest], _ blocks: [SwiftTestBlock], path: String) {
         for test in tests where test.appleOnly == nil {
             for line in test.blocks.flatMap({ blocks[$0].code }) {
-                guard let module = AppleOnly.importedModule(in: line.text), !AppleOnly.linuxModules.contains(module) else { continue }
-                builder.diagnostics.append(.warning(.importTest, "test '\(test.name)' imports \(module), which neither Swift on Linux nor the course has (the book's own test runner built it from another test); the build compiles each test alone, so this import fails",
+                guard let module = AppleOnly.importedModule(in: line.text), module == test.otherModule else { continue }
+                builder.diagnostics.append(.warning(.importTest, "test '\(test.name)' imports \(module), which neither Swift on Linux nor the course has (the book's own test runner built it from another test); Primer compiles each test alone, so its listing is shown and not checked",
                                                     at: SourceLocation(path: path, line: line.line, column: 1),
-                                                    suggestion: "put the module's code into the test, or mark its snippets {listing-only}"))
+                                                    suggestion: "put the module's code into the test to have it checked"))
                 swiftTestTally.warnings += 1
                 break
             }
@@ -350,10 +364,10 @@ extension DocCConversion {
         swiftTestTally.warnings += 1
     }
 
-    /// An Apple-only test's listing: shown, not compiled.
-    private func listingOnly(_ listing: Listing, _ lines: [Line], from: String) -> [Line] {
+    /// The listing of a test Primer cannot check (`why`: `apple-only`, `several-modules`): shown, not compiled.
+    private func listingOnly(_ listing: Listing, _ lines: [Line], from: String, why: String) -> [Line] {
         let fence = String(repeating: String(listing.fence.marker), count: listing.fence.count)
-        return [Line(text: listing.fence.prefix + fence + "swift {listing-only apple-only from=\"\(from)\"}", origin: lines[listing.start].origin)]
+        return [Line(text: listing.fence.prefix + fence + "swift {listing-only \(why) from=\"\(from)\"}", origin: lines[listing.start].origin)]
             + lines[(listing.start + 1)...listing.end]
     }
 

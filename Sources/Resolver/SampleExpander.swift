@@ -88,6 +88,8 @@ struct SampleExpander {
             }
             return result
         case .code(let code) where code.isSwift && code.attributes.classes.contains("listing-only"):
+            // An imported test that needs a module another test was built as is not Apple-only.
+            if code.attributes.classes.contains("several-modules") { return [block] }
             return [block, .listingOnlyNote(inline: true)]
         case .figure(var figure) where figure.image.source.hasPrefix(Self.drawnScheme) || figure.image.source.hasPrefix(Self.snippetScheme):
             let source = figure.image.source
