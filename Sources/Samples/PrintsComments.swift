@@ -91,9 +91,9 @@ public enum PrintsComments {
         return words.firstIndex(of: word).map { $0 + 1 }
     }
 
-    /// The printed lines of a quoted claim: up to the closing quote, the one followed by the
-    /// line's end or by punctuation and a space (`"hello, world", because …`), so that a quote
-    /// inside the text (`"\(x) \ " \u{2603}".`) stays; the last quote when none is.
+    /// The printed lines of a quoted claim: up to the closing quote (see `closes`), so that a
+    /// quote inside the text (`"\(x) \ " \u{2603}".`, `"["a", "b"]".`) stays; the last quote
+    /// when none closes.
     static func quoted(_ claim: String) -> [String] {
         let characters = Array(claim.dropFirst())
         var text = "", candidate: String?, index = 0
@@ -105,17 +105,24 @@ public enum PrintsComments {
                 continue
             }
             if character == "\"" {
-                let rest = characters[(index + 1)...]
-                let punctuation: Set<Character> = [".", ",", ";", ":", "!", "?", ")"]
-                if rest.isEmpty || (punctuation.contains(rest.first!) && (rest.count == 1 || rest.dropFirst().first == " ")) {
-                    return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                }
+                if closes(characters[(index + 1)...]) { return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
                 candidate = text
             }
             text.append(character)
             index += 1
         }
         return (candidate ?? text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Whether a quote followed by `rest` closes the quoted text: at the line's end, before one
+    /// last punctuation mark (`"🐱".`), or before a punctuation mark, a space and a word of the
+    /// book's prose (`"hello, world", because …`; not `", "` between an array's strings).
+    static func closes(_ rest: ArraySlice<Character>) -> Bool {
+        guard let mark = rest.first else { return true }
+        guard ".,;!?)".contains(mark) else { return false }
+        let after = rest.dropFirst()
+        guard let space = after.first else { return true }
+        return space == " " && ",;.!?".contains(mark) && (after.dropFirst().first?.isLetter ?? false)
     }
 
     /// A comment that does not match: what the program printed at its place instead (as many

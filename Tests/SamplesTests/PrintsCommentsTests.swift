@@ -27,6 +27,9 @@ import Testing
         #expect(lines(#"// Prints "one\ntwo""#) == [["one", "two"]])
         // A raw string's text: the quote after "\ " is printed, the one before "." closes.
         #expect(lines(#"// Prints "\(x) \ " \u{2603}"."#) == [[#"\(x) \ " \u{2603}"#]])
+        #expect(lines(#"// Prints "["strawberries", "grapes"]"."#) == [[#"["strawberries", "grapes"]"#]])
+        #expect(lines(#"// Prints "["a": 1, "b": 2]""#) == [[#"["a": 1, "b": 2]"#]])
+        #expect(lines(#"// Prints "unclosed"#) == [["unclosed"]])
         #expect(lines(#"// Prints "Write an interpolated string in Swift using \(multiplier).""#)
                 == [[#"Write an interpolated string in Swift using \(multiplier)."#]])
     }
