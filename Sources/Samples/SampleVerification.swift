@@ -73,7 +73,7 @@ extension SamplesStage {
         if !outcome.status.succeeded {
             report.record(SnippetFailure(.crash, .error(.sampleFailed, "this snippet \(outcome.status.explanation)" + stderrTail(outcome), at: place),
                                          use: use, origin: use.origin(codeLine: 1), expected: use.snippet.expected,
-                                         actual: outcome.output + outcome.errorTail))
+                                         actual: outcome.output + outcome.errorTail, summary: "this snippet \(outcome.status.explanation)"))
             return
         }
         if options.checkPrints { verifyPrints(outcome, snippet: use, report: &report) }

@@ -28,18 +28,16 @@ public struct SnippetFailure: Hashable, Sendable {
     public var actual: String?
     /// A unified diff of `expected` and `actual`.
     public var diff: String?
+    /// What the report says: the message's first line (a diff or stderr follows it in the printed error).
+    public var summary: String
 
     init(_ kind: Kind, _ diagnostic: Diagnostic, use: SamplesStage.SnippetUse, origin: String?, expected: String? = nil, actual: String? = nil,
-         diff: String? = nil) {
+         diff: String? = nil, summary: String? = nil) {
         self.kind = kind; self.diagnostic = diagnostic; self.origin = origin; self.group = use.snippet.group
         self.expected = expected; self.actual = actual; self.diff = diff
-    }
-
-    /// The message's first line (a diff follows it in the printed error).
-    public var summary: String {
         var line = diagnostic.message.prefix { $0 != "\n" }
         if diagnostic.message.contains("\n"), line.last == ":" { line.removeLast() }
-        return String(line)
+        self.summary = summary ?? String(line)
     }
 }
 

@@ -15,6 +15,9 @@ import Testing
         #expect(good.output.contains("primer: tests: 4 passed, 0 failed to compile, 0 printed something else, 0 crashed at run time, 1 Apple-only (not run on Linux)\n"),
                 "\(good.output)")
 
+        let built = try TestSupport.run(["build"] + templates, in: folder)
+        #expect(built.status == 0 && built.output.contains("primer: tests: 4 passed, 0 failed to compile"), "\(built.output)")
+
         let chapter = folder.appendingPathComponent("Content/en/basics.md")
         let text = TestSupport.read(chapter)
         try TestSupport.write(text.replacingOccurrences(of: "print(lines.count)  // Prints \"7\".", with: "print(lines.count)  // Prints \"8\"."), to: chapter)
@@ -61,6 +64,8 @@ import Testing
         #expect(byKind["output"]?["expected"] as? String == "two\n" && byKind["output"]?["actual"] as? String == "one\n")
         #expect((byKind["output"]?["diff"] as? String)?.contains("-two\n+one\n") == true)
         #expect(byKind["output"]?["from"] is NSNull)
+        #expect((byKind["crash"]?["message"] as? String)?.hasPrefix("this snippet crashed with signal") == true, "\(byKind["crash"] ?? [:])")
+        #expect((byKind["crash"]?["actual"] as? String)?.contains("Fatal error: Index out of range") == true)
         #expect((byKind["fails-mismatch"]?["actual"] as? String)?.contains("error: cannot assign to value: 'limit' is a 'let' constant") == true)
         // Keys in one order, whatever the failure.
         let text = String(decoding: data, as: UTF8.self)
