@@ -77,6 +77,8 @@ public struct CourseConfig: Hashable, Sendable {
     public var editionsOptional = false
     /// `verify: strict`: a Swift block the build does not check is an error, not a warning.
     public var strictVerify = false
+    /// `check_prints: true`: a `{run}` snippet's `// Prints "…"` comments must match what it printed.
+    public var checkPrints = false
     /// `smart_punctuation: true`: curly quotes in each language's own form, dashes, ellipses.
     public var smartPunctuation = false
     /// `section_numbers: false`: headings are not numbered (listings, figures… still are).

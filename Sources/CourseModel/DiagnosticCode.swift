@@ -64,6 +64,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case altText = "PRM074"
     case pdfStandard = "PRM075"
     case importTest = "PRM076"
+    case printsComment = "PRM077"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -129,6 +130,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .editionLimit: return "Text or code past 100,000 characters or a table past 5,000 rows is cut, or nesting too deep for Typst is flattened, in the PDF edition"
         case .altText: return "An image has no alt text: an error when the course makes an EPUB or PDF (a book must describe every picture), a warning for the site alone"
         case .pdfStandard: return "The PDF breaks a rule of PDF/UA-1 (a character none of the book's fonts has): it is made without the standard, untagged for screen readers, and the build warns"
+        case .printsComment: return "A `// Prints` comment in a `{run}` snippet states a line the snippet does not print there (with `check_prints: true`)"
         }
     }
 
@@ -195,6 +197,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importOutside: return "Copy the file into the book's folder (the one passed to `primer import`) and name it by a path inside it."
         case .altText: return "Say in the brackets what the picture shows: `![Two objects holding each other](../images/cycle.svg)`; a figure's alt text is its caption too."
         case .pdfStandard: return "Replace the character the message names, or write it in inline code (Noto Sans Mono), or install a Noto font that has it."
+        case .printsComment: return "Correct the comment to what the program prints (the message quotes the line printed at that place), or fix the code if the comment is right."
         case .editionLimit: return "Split the paragraph, listing or table, or nest quotes, lists and emphasis less deeply; the site and the EPUB show it as written."
         }
     }

@@ -27,6 +27,9 @@ enum ConfigReader {
             if !draft.flag(node, \.smartPunctuation) { draft.diagnostics.append(.error(.settingValue, "'smart_punctuation' must be true or false", at: draft.at(node))) }
         },
         .init("verify", read: readVerify),
+        .init("check_prints") { node, draft in
+            if !draft.flag(node, \.checkPrints) { draft.diagnostics.append(.error(.settingValue, "'check_prints' must be true or false", at: draft.at(node))) }
+        },
         .init("section_numbers") { node, draft in
             if !draft.flag(node, \.sectionNumbers) { draft.diagnostics.append(.error(.settingValue, "'section_numbers' must be true or false", at: draft.at(node))) }
         },

@@ -15,7 +15,7 @@ import Resolver
 /// not decode, comes from another Primer or another format, or disagrees with the site on disk
 /// only means a full build.
 struct PageCache {
-    static let format = "primer-pages-7"
+    static let format = "primer-pages-8"
 
     struct Source {
         var hash: String
@@ -133,7 +133,7 @@ struct PageCache {
                 guard let tally = tally(record.dropFirst()) else { return nil }
                 manifest.tally = tally
             case "source":
-                guard record.count == 11, let tally = tally(record.dropFirst(5)) else { return nil }
+                guard record.count == 12, let tally = tally(record.dropFirst(5)) else { return nil }
                 manifest.sources[record[1]] = Source(hash: record[2], stamp: record[3], withoutSamples: record[4] == "1", tally: tally)
             case "locale":
                 guard let tag = LocaleTag(reader.string()) else { return nil }
@@ -158,15 +158,16 @@ struct PageCache {
     }
 
     private static func add(_ tally: ListingTally, to writer: inout Fields.Writer) {
-        for count in [tally.samples, tally.run, tally.compiled, tally.failing, tally.listingOnly, tally.unverified] { writer.add(count) }
+        for count in [tally.samples, tally.run, tally.compiled, tally.failing, tally.listingOnly, tally.unverified, tally.appleOnly] { writer.add(count) }
     }
 
     private static func tally(_ fields: ArraySlice<String>) -> ListingTally? {
         let counts = fields.compactMap { Int($0) }
-        guard counts.count == 6, fields.count == 6 else { return nil }
+        guard counts.count == 7, fields.count == 7 else { return nil }
         var tally = ListingTally()
         (tally.samples, tally.run, tally.compiled) = (counts[0], counts[1], counts[2])
         (tally.failing, tally.listingOnly, tally.unverified) = (counts[3], counts[4], counts[5])
+        tally.appleOnly = counts[6]
         return tally
     }
 

@@ -154,6 +154,7 @@ extension ListingTally {
         var rest = self
         rest.samples -= part.samples; rest.run -= part.run; rest.compiled -= part.compiled
         rest.failing -= part.failing; rest.listingOnly -= part.listingOnly; rest.unverified -= part.unverified
+        rest.appleOnly -= part.appleOnly
         return rest
     }
 }

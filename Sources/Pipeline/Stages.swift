@@ -121,12 +121,15 @@ struct BuildRun {
     mutating func runSamples(_ loaded: Loaded, _ parsed: Parsed, _ policy: BuildPolicy) -> SampleResults {
         let samples = loaded.sources.samples
         guard policy.reuse == nil, samples != nil || !parsed.snippets.isEmpty else { return .none }
-        let key = SamplesStage.inputsKey(samples, snippets: parsed.snippets, locales: loaded.locales, figures: loaded.sources.figures)
+        let checkPrints = loaded.sources.config.checkPrints
+        let key = SamplesStage.inputsKey(samples, snippets: parsed.snippets, locales: loaded.locales, figures: loaded.sources.figures,
+                                         checkPrints: checkPrints)
         let reused = options.bless ? nil : options.session?.samplesReport(key: key)
         var stageOptions = SamplesStage.Options(cacheDirectory: cache.folder, locales: loaded.locales, bless: options.bless,
                                                 progress: options.sampleProgress)
         stageOptions.figures = loaded.sources.figures
         stageOptions.figuresFolder = loaded.sources.figuresFolder
+        stageOptions.checkPrints = checkPrints
         let report = reused ?? SamplesStage.run(samples, snippets: parsed.snippets, options: stageOptions)
         if reused == nil { options.session?.samplesRan() }
         if reused == nil, !report.diagnostics.hasErrors { options.session?.store(samplesKey: key, report: report) }

@@ -71,9 +71,12 @@ extension SamplesStage {
     static func verify(_ outcome: SampleOutcome, snippet use: SnippetUse, options: Options, report: inout Report) {
         let place = SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column)
         if !outcome.status.succeeded {
-            report.diagnostics.append(.error(.sampleFailed, "this snippet\(use.originNote(codeLine: 1)) \(outcome.status.explanation)" + stderrTail(outcome), at: place))
+            report.record(SnippetFailure(.crash, .error(.sampleFailed, "this snippet\(use.originNote(codeLine: 1)) \(outcome.status.explanation)" + stderrTail(outcome), at: place),
+                                         use: use, origin: use.origin(codeLine: 1), expected: use.snippet.expected,
+                                         actual: outcome.output + outcome.errorTail, summary: "this snippet \(outcome.status.explanation)"))
             return
         }
+        if options.checkPrints { verifyPrints(outcome, snippet: use, report: &report) }
         guard let expected = use.snippet.expected, expected != outcome.output else { return }
         if !use.parts.isEmpty {
             verifyGroupOutput(outcome, expected: expected, use: use, report: &report)
@@ -85,8 +88,9 @@ extension SamplesStage {
             return
         }
         let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: "the output block", actualName: "what the snippet printed")
-        report.diagnostics.append(.error(.sampleOutput, "this snippet printed something else than its output block:\n" + diff, at: outputPlace,
-                                         suggestion: "if the new output is right, record it with: primer build --bless"))
+        report.record(SnippetFailure(.output, .error(.sampleOutput, "this snippet printed something else than its output block:\n" + diff, at: outputPlace,
+                                                     suggestion: "if the new output is right, record it with: primer build --bless"),
+                                     use: use, origin: use.snippet.origin, expected: expected, actual: outcome.output, diff: diff))
     }
 
     /// A group printed something else than its parts' output blocks: the place is the first line
@@ -97,9 +101,10 @@ extension SamplesStage {
         let first = (0..<min(wanted.count, got.count)).first { wanted[$0] != got[$0] } ?? min(wanted.count, got.count)
         let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: "the group's output blocks, joined",
                                actualName: "what the group's program printed")
-        report.diagnostics.append(.error(.sampleOutput, "the snippets of group '\(use.snippet.group ?? "")'\(use.originNote(codeLine: 1)) printed something else than their output blocks:\n" + diff,
-                                         at: use.expectedLocation(line: first),
-                                         suggestion: "if the new output is right, write it into the output blocks of the group's snippets (primer build --bless does not split a group's output)"))
+        report.record(SnippetFailure(.output, .error(.sampleOutput, "the snippets of group '\(use.snippet.group ?? "")'\(use.originNote(codeLine: 1)) printed something else than their output blocks:\n" + diff,
+                                                     at: use.expectedLocation(line: first),
+                                                     suggestion: "if the new output is right, write it into the output blocks of the group's snippets (primer build --bless does not split a group's output)"),
+                                     use: use, origin: use.origin(expectedLine: first), expected: expected, actual: outcome.output, diff: diff))
     }
 
     /// Writes `text` as the body of the snippet's ```output (or ```error) block in the chapter

@@ -15,6 +15,8 @@ public enum SamplesStage {
         /// Recorded drawings (`Content/Samples/Figures`), by folder and file, and where they are.
         public var figures: [String: [String: [UInt8]]] = [:]
         public var figuresFolder = "Content/Samples/Figures"
+        /// course.yml's `check_prints`: a `{run}` snippet's `// Prints` comments must match its output.
+        public var checkPrints = false
         public var progress: (@Sendable (Progress) -> Void)?
         public init(cacheDirectory: String, locales: [LocaleTag], bless: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil) {
             self.cacheDirectory = cacheDirectory; self.locales = locales; self.bless = bless; self.progress = progress
@@ -58,6 +60,12 @@ public enum SamplesStage {
         public var built = 0, ran = 0, cached = 0, failed = 0
         /// Files `--bless` wrote.
         public var blessed: [String] = []
+        /// The snippets that failed their checks, with what a maintainer needs to act (`--report`).
+        public var failures: [SnippetFailure] = []
+        /// How the snippets fared; `reportsTests` when the course wants the line said (it has
+        /// `from=` snippets or checks `// Prints` comments).
+        public var tests = TestTally()
+        public var reportsTests = false
         /// Output and error blocks to write, applied together at the end (see `applyBlessings`).
         var snippetBlessings: [SnippetBlessing] = []
     }
@@ -93,6 +101,7 @@ public enum SamplesStage {
         var report = Report()
         let (snippets, groupProblems) = SnippetGroups.fold(blocks)
         report.diagnostics += groupProblems
+        report.reportsTests = options.checkPrints || snippets.contains(where: \.hasOrigin)
         // Scratch folders of samples whose Primer was killed before it could remove them.
         Scratch.removeStale(ProcessRunner.scratchPrefix)
         let cache = SampleCache(folder: options.cacheDirectory + "/samples")
@@ -239,6 +248,7 @@ public enum SamplesStage {
                                        libraries: linking)
         report.built += 1
         report.diagnostics += compiled.diagnostics
+        report.failures += compiled.failures
         let checkedAlone = missing.filter { plan.uniqueSnippets[$0.id.name]?.mode != .run }.count
         if checkedAlone > 0 { options.progress?(.checked(checkedAlone, failed: checkedAlone - compiled.checked.count)) }
         return compiled
@@ -286,9 +296,13 @@ public enum SamplesStage {
             }
         }
         for use in uses {
-            guard let outcome = outcomes[SampleRunID(name: use.snippet.targetName, locale: nil)] else { continue }
+            guard let outcome = outcomes[SampleRunID(name: use.snippet.targetName, locale: nil)] else {
+                // Not compiled: its errors came from compiling it.
+                report.tests.failedToCompile += 1
+                continue
+            }
             report.snippets[use.snippet.targetName] = outcome
-            let errors = report.diagnostics.filter(\.isError).count
+            let errors = report.diagnostics.filter(\.isError).count, failures = report.failures.count
             report.diagnostics += compileWarnings(outcome, use: use)
             switch use.snippet.mode {
             case .run:
@@ -297,7 +311,9 @@ public enum SamplesStage {
             case .fails: verifyFailure(outcome, snippet: use, options: options, report: &report)
             case .compile: break
             }
-            if report.diagnostics.filter(\.isError).count > errors { report.failed += 1 }
+            let failed = report.diagnostics.filter(\.isError).count > errors
+            if failed { report.failed += 1 }
+            report.tests.count(Set(report.failures[failures...].map(\.kind)), otherErrors: failed)
         }
     }
 

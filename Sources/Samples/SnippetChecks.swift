@@ -12,6 +12,8 @@ extension SamplesStage {
         /// `{compile}` and `{fails}` snippets whose check is complete: cached and verified.
         var checked: [(Job, SampleOutcome)] = []
         var diagnostics: [Diagnostic] = []
+        /// The snippets that did not compile (their errors are among `diagnostics` too).
+        var failures: [SnippetFailure] = []
     }
 
     static func compileSnippets(_ jobs: [Job], snippets: [String: Snippet], uses: [SnippetUse], folder: String, timeout: Double,
@@ -59,7 +61,9 @@ extension SamplesStage {
                                                           warnings: outcome.warnings)))
             default:
                 for use in uses where use.snippet.targetName == job.id.name {
-                    result.diagnostics += compileFailure(outcome, use: use, timeout: timeout)
+                    let failures = compileFailure(outcome, use: use, timeout: timeout)
+                    result.diagnostics += failures.map(\.diagnostic)
+                    result.failures += failures
                 }
             }
         }
@@ -68,21 +72,24 @@ extension SamplesStage {
 
     /// A snippet's compiler messages at the chapter's lines: the code starts on the line after
     /// the opening fence, and a quote's `> ` or a list's indentation moves its columns.
-    static func compileFailure(_ outcome: SnippetCompiler.Result, use: SnippetUse, timeout: Double) -> [Diagnostic] {
+    static func compileFailure(_ outcome: SnippetCompiler.Result, use: SnippetUse, timeout: Double) -> [SnippetFailure] {
         let opening = SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column)
         if outcome.timedOut {
-            return [.error(.snippetCompile, "compiling this snippet took more than \(timeout.formatted()) s and was stopped", at: opening,
-                           suggestion: "raise build_timeout in samples.yml if it really takes this long")]
+            return [SnippetFailure(.compile, .error(.snippetCompile, "compiling this snippet took more than \(timeout.formatted()) s and was stopped", at: opening,
+                                                    suggestion: "raise build_timeout in samples.yml if it really takes this long"),
+                                   use: use, origin: use.origin(codeLine: 1))]
         }
-        var result: [Diagnostic] = []
+        var result: [SnippetFailure] = []
         for message in outcome.messages where message.severity == "error" {
             let place = use.location(codeLine: message.line, column: message.column)
             let what = use.snippet.mode == .run ? "this {run} snippet does not compile" : "this {compile} snippet does not compile"
-            result.append(.error(.snippetCompile, "\(what)\(use.originNote(codeLine: message.line)): \(message.text)", at: place,
-                                 suggestion: "setup the reader need not see can go between // snippet.hide and // snippet.show lines"))
+            result.append(SnippetFailure(.compile, .error(.snippetCompile, "\(what)\(use.originNote(codeLine: message.line)): \(message.text)", at: place,
+                                                          suggestion: "setup the reader need not see can go between // snippet.hide and // snippet.show lines"),
+                                         use: use, origin: use.origin(codeLine: message.line), actual: message.quoted))
         }
         if result.isEmpty {
-            result.append(.error(.snippetCompile, "this snippet did not compile:\n" + tail(outcome.otherOutput, lines: 12), at: opening))
+            result.append(SnippetFailure(.compile, .error(.snippetCompile, "this snippet did not compile:\n" + tail(outcome.otherOutput, lines: 12), at: opening),
+                                         use: use, origin: use.origin(codeLine: 1), actual: outcome.otherOutput))
         }
         return result
     }
@@ -110,8 +117,9 @@ extension SamplesStage {
     static func verifyFailure(_ outcome: SampleOutcome, snippet use: SnippetUse, options: Options, report: inout Report) {
         let place = SourceLocation(path: use.path, line: use.snippet.position.line, column: use.snippet.position.column)
         if outcome.status.succeeded {
-            report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet\(use.originNote(codeLine: 1)) compiles: the error its text explains does not happen",
-                                             at: place, suggestion: "check the code against the text, or mark it {compile} if it should compile"))
+            report.record(SnippetFailure(.failsCompiles, .error(.expectedFailure, "this {fails} snippet\(use.originNote(codeLine: 1)) compiles: the error its text explains does not happen",
+                                                                 at: place, suggestion: "check the code against the text, or mark it {compile} if it should compile"),
+                                         use: use, origin: use.origin(codeLine: 1), expected: use.snippet.expected))
             return
         }
         let actual = outcome.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -124,16 +132,23 @@ extension SamplesStage {
             return
         }
         let said = "the compiler says:\n" + actual.map { "    " + $0 }.joined(separator: "\n")
+        let diff = unifiedDiff(expected: use.snippet.expected ?? "", actual: outcome.output, expectedName: "the error block", actualName: "what the compiler said")
+        func failure(_ diagnostic: Diagnostic, expectedLine: Int) -> SnippetFailure {
+            SnippetFailure(.failsMismatch, diagnostic, use: use, origin: use.parts.isEmpty ? use.snippet.origin : use.origin(expectedLine: expectedLine),
+                           expected: use.snippet.expected, actual: outcome.output, diff: diff)
+        }
         if quoted.isEmpty {
-            report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet has no ```error block quoting the error it must give; " + said,
-                                             at: place, suggestion: "add the block after the snippet, or let primer build --bless write it"))
+            report.record(failure(.error(.expectedFailure, "this {fails} snippet has no ```error block quoting the error it must give; " + said,
+                                         at: place, suggestion: "add the block after the snippet, or let primer build --bless write it"), expectedLine: 0))
         } else {
+            let firstMissing = use.snippet.expected.map { SnippetGroups.lines($0) }?
+                .firstIndex { missing.contains($0.trimmingCharacters(in: .whitespaces)) } ?? 0
             let at = use.parts.isEmpty ? SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
-                                       : use.expectedLocation(line: use.snippet.expected.map { SnippetGroups.lines($0) }?
-                                           .firstIndex { missing.contains($0.trimmingCharacters(in: .whitespaces)) } ?? 0)
-            report.diagnostics.append(.error(.expectedFailure, "this {fails} snippet\(use.originNote(codeLine: 1)) fails, but not with "
-                                             + missing.map { "'\($0)'" }.joined(separator: ", ") + "; " + said,
-                                             at: at, suggestion: "if the compiler's wording is right, record it with primer build --bless"))
+                                       : use.expectedLocation(line: firstMissing)
+            report.record(failure(.error(.expectedFailure, "this {fails} snippet\(use.originNote(codeLine: 1)) fails, but not with "
+                                         + missing.map { "'\($0)'" }.joined(separator: ", ") + "; " + said,
+                                         at: at, suggestion: "if the compiler's wording is right, record it with primer build --bless"),
+                                  expectedLine: firstMissing))
         }
     }
 }

@@ -20,7 +20,10 @@ public struct SwiftBlocks: Sendable {
                 }
             case .sample: tally.samples += 1
             case .code(let code) where code.isSwift:
-                if code.attributes.classes.contains("listing-only") { tally.listingOnly += 1 } else {
+                if code.attributes.classes.contains("listing-only") {
+                    tally.listingOnly += 1
+                    if code.attributes.classes.contains("apple-only") { tally.appleOnly += 1 }
+                } else {
                     tally.unverified += 1
                     unmarked.append(code.position)
                 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CourseModel
 import Foundation
 import Pipeline
+import Samples
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
@@ -18,11 +19,13 @@ struct BuildCommand: ParsableCommand {
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "check", abstract: "Do everything build does, but write nothing.")
     @OptionGroup var flags: BuildFlags
-    func run() throws { try execute(flags, write: false) }
+    @Option(help: ArgumentHelp("Write every failing snippet and the tests' tally to this JSON file (written when the check fails too).", valueName: "file.json"))
+    var report: String?
+    func run() throws { try execute(flags, write: false, report: report) }
 }
 
 /// Exit codes: 0 ok, 1 content errors, 2 usage errors.
-func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool = true, editions: Bool = true) throws {
+func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool = true, editions: Bool = true, report reportPath: String? = nil) throws {
     var options = Build.Options(content: flags.folders.content, templates: flags.folders.templates, output: flags.output,
                                 locale: flags.locale, product: write ? .site(search: search) : .check)
     options.bless = bless
@@ -58,6 +61,19 @@ func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool
     if !result.upToDate && (!write || flags.verbose) {
         // What the build verified: every Swift block a reader sees, by how it was checked.
         print("primer: " + result.listings.summary)
+    }
+    if let samples = result.samples, samples.reportsTests {
+        // How the snippets fared, for a book whose listings are tested (from= or // Prints).
+        print("primer: " + samples.tests.summary(appleOnly: result.listings.appleOnly))
+    }
+    if let reportPath {
+        let json = SnippetReport.json(result.samples?.failures ?? [], tests: result.samples?.tests ?? TestTally(), appleOnly: result.listings.appleOnly)
+        do {
+            try Data(json.utf8).write(to: URL(fileURLWithPath: reportPath))
+        } catch {
+            FileHandle.standardError.write(Data("primer: error: cannot write the report \(reportPath): \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
+        }
     }
     if flags.verbose {
         if result.streamed > 0 {

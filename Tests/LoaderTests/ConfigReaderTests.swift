@@ -48,6 +48,7 @@ import Testing
         ("editions optional", with(7, "editions: { optional: maybe }"), "7:23: error: 'optional' in 'editions' must be true or false [PRM005]\n    optional: true leaves out a PDF"),
         ("editions key", with(7, "editions: { fromats: [pdf] }"), "7:13: warning: unknown key 'fromats' in editions is ignored [PRM004]\n    did you mean 'formats'?"),
         ("verify", with(7, "verify: always"), "7:9: error: 'verify' must be strict or warn"),
+        ("check_prints", with(7, "check_prints: yes please"), "7:15: error: 'check_prints' must be true or false"),
         ("smart_punctuation", with(7, "smart_punctuation: sometimes"), "7:20: error: 'smart_punctuation' must be true or false"),
         ("api_index", with(7, "api_index: true"), "7:12: error: 'api_index' must be false or a mapping (docs_url, add, exclude)"),
         ("part not a mapping", with(6, "  - just a title"), "6:5: error: each part needs a 'title' and 'chapters'"),

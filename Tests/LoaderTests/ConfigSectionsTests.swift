@@ -26,6 +26,7 @@ import Testing
         numbering: appendix
         chapters: [tools]
     api_index: { docs_url: "https://example.org/?q=%@", add: [Sendable], exclude: [print] }
+    check_prints: true
 
     """
 
@@ -41,7 +42,7 @@ import Testing
         #expect(config.title == [en: "Swift", ru: "Свифт"])
         #expect(config.sourceLocale == ru && config.locales == [en, ru])
         #expect(config.baseURL == "https://example.org/course/")
-        #expect(config.rawHTML && !config.search && config.smartPunctuation && config.strictVerify && !config.sectionNumbers)
+        #expect(config.rawHTML && !config.search && config.smartPunctuation && config.strictVerify && !config.sectionNumbers && config.checkPrints)
         #expect(config.editURL == "https://example.org/edit/{path}")
         #expect(config.editions == [.pdf] && config.editionsOptional)
         #expect(Set(config.calloutKinds.keys) == ["EXPERIMENT", "DEPRECATED"])
@@ -61,7 +62,7 @@ import Testing
         #expect(config.sourceLocale == LocaleTag("en")!)
         #expect(config.baseURL == nil && config.editURL == nil && !config.rawHTML && config.search)
         #expect(config.editions == [.epub, .pdf] && !config.editionsOptional)
-        #expect(!config.smartPunctuation && !config.strictVerify && config.sectionNumbers && config.calloutKinds.isEmpty)
+        #expect(!config.smartPunctuation && !config.strictVerify && !config.checkPrints && config.sectionNumbers && config.calloutKinds.isEmpty)
         #expect(config.apiIndex == CourseConfig.APIIndexSettings())
         #expect(config.parts.map(\.numbering) == [.numbered])
     }
@@ -89,6 +90,6 @@ import Testing
         #expect(ConfigReader.knownKeys == ConfigReader.sections.map(\.key))
         #expect(Set(ConfigReader.knownKeys).count == ConfigReader.knownKeys.count)
         #expect(Set(ConfigReader.sections.filter(\.required).map(\.key)) == ["title", "source_locale", "locales", "parts"])
-        #expect(ConfigReader.knownKeys.count == 19)
+        #expect(ConfigReader.knownKeys.count == 20)
     }
 }
