@@ -267,12 +267,15 @@ public struct ListingTally: Hashable, Sendable {
     public var samples = 0, run = 0, compiled = 0, failing = 0, listingOnly = 0, unverified = 0
     /// The `{listing-only}` blocks that also carry the `apple-only` class: code not run on Linux.
     public var appleOnly = 0
+    /// The `{listing-only}` blocks that carry the `several-modules` class: an imported test that
+    /// imports a module another test of the book was built as, not checked.
+    public var severalModules = 0
     public init() {}
     public static func + (a: ListingTally, b: ListingTally) -> ListingTally {
         var sum = a
         sum.samples += b.samples; sum.run += b.run; sum.compiled += b.compiled
         sum.failing += b.failing; sum.listingOnly += b.listingOnly; sum.unverified += b.unverified
-        sum.appleOnly += b.appleOnly
+        sum.appleOnly += b.appleOnly; sum.severalModules += b.severalModules
         return sum
     }
     /// "listings: 14 samples, 31 run, 22 compiled, 3 expected to fail, 2 listing-only, 0 unverified"

@@ -158,16 +158,16 @@ struct PageCache {
     }
 
     private static func add(_ tally: ListingTally, to writer: inout Fields.Writer) {
-        for count in [tally.samples, tally.run, tally.compiled, tally.failing, tally.listingOnly, tally.unverified, tally.appleOnly] { writer.add(count) }
+        for count in [tally.samples, tally.run, tally.compiled, tally.failing, tally.listingOnly, tally.unverified, tally.appleOnly, tally.severalModules] { writer.add(count) }
     }
 
     private static func tally(_ fields: ArraySlice<String>) -> ListingTally? {
         let counts = fields.compactMap { Int($0) }
-        guard counts.count == 7, fields.count == 7 else { return nil }
+        guard counts.count == 8, fields.count == 8 else { return nil }
         var tally = ListingTally()
         (tally.samples, tally.run, tally.compiled) = (counts[0], counts[1], counts[2])
         (tally.failing, tally.listingOnly, tally.unverified) = (counts[3], counts[4], counts[5])
-        tally.appleOnly = counts[6]
+        (tally.appleOnly, tally.severalModules) = (counts[6], counts[7])
         return tally
     }
 

@@ -50,10 +50,11 @@ public struct TestTally: Hashable, Sendable {
     public init() {}
 
     /// "tests: 412 passed, 3 failed to compile, 5 printed something else, 1 crashed at run time, 9 Apple-only (not run on Linux)"
-    public func summary(appleOnly: Int) -> String {
+    public func summary(_ listings: ListingTally) -> String {
         "tests: \(passed) passed, \(failedToCompile) failed to compile, \(printedSomethingElse) printed something else, \(crashed) crashed at run time, "
             + (failedOtherwise > 0 ? "\(failedOtherwise) did not fail as their error blocks say, " : "")
-            + "\(appleOnly) Apple-only (not run on Linux)"
+            + "\(listings.appleOnly) Apple-only (not run on Linux)"
+            + (listings.severalModules > 0 ? ", \(listings.severalModules) needing another test's module (not checked)" : "")
     }
 
     /// Counts a snippet by the failures its check found (the first kind that applies); another
@@ -77,14 +78,15 @@ public struct TestTally: Hashable, Sendable {
 
 /// `primer check --report FILE.json`: every failing snippet, sorted by place, and the tally.
 public enum SnippetReport {
-    public static func json(_ failures: [SnippetFailure], tests: TestTally, appleOnly: Int) -> String {
+    public static func json(_ failures: [SnippetFailure], tests: TestTally, listings: ListingTally) -> String {
         let sorted = failures.sorted { a, b in
             let (x, y) = (a.diagnostic.location ?? SourceLocation(path: ""), b.diagnostic.location ?? SourceLocation(path: ""))
             return (x.path, x.line, x.column, a.kind.rawValue, a.summary) < (y.path, y.line, y.column, b.kind.rawValue, b.summary)
         }
         let figures: [(String, Int)] = [("passed", tests.passed), ("failed_to_compile", tests.failedToCompile),
                                         ("printed_something_else", tests.printedSomethingElse), ("crashed", tests.crashed),
-                                        ("failed_otherwise", tests.failedOtherwise), ("apple_only", appleOnly)]
+                                        ("failed_otherwise", tests.failedOtherwise), ("apple_only", listings.appleOnly),
+                                        ("several_modules", listings.severalModules)]
         var out = "{\n  \"tests\": {" + figures.map { "\(doubleQuoted($0.0)): \($0.1)" }.joined(separator: ", ") + "},\n  \"failures\": ["
         out += sorted.isEmpty ? "" : "\n"
         out += sorted.map { failure in

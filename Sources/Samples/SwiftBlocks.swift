@@ -23,6 +23,7 @@ public struct SwiftBlocks: Sendable {
                 if code.attributes.classes.contains("listing-only") {
                     tally.listingOnly += 1
                     if code.attributes.classes.contains("apple-only") { tally.appleOnly += 1 }
+                    if code.attributes.classes.contains("several-modules") { tally.severalModules += 1 }
                 } else {
                     tally.unverified += 1
                     unmarked.append(code.position)

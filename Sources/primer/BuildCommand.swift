@@ -64,10 +64,10 @@ func execute(_ flags: BuildFlags, write: Bool, bless: Bool = false, search: Bool
     }
     if let samples = result.samples, samples.reportsTests {
         // How the snippets fared, for a book whose listings are tested (from= or // Prints).
-        print("primer: " + samples.tests.summary(appleOnly: result.listings.appleOnly))
+        print("primer: " + samples.tests.summary(result.listings))
     }
     if let reportPath {
-        let json = SnippetReport.json(result.samples?.failures ?? [], tests: result.samples?.tests ?? TestTally(), appleOnly: result.listings.appleOnly)
+        let json = SnippetReport.json(result.samples?.failures ?? [], tests: result.samples?.tests ?? TestTally(), listings: result.listings)
         do {
             try Data(json.utf8).write(to: URL(fileURLWithPath: reportPath))
         } catch {
