@@ -80,4 +80,52 @@ import Testing
         _ = try TestSupport.run(["check"] + templates, in: folder)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.json").path))
     }
+
+    /// The whole way a book's maintainer goes: a DocC catalog with hidden `swifttest` comments
+    /// (every kind of line, a test joined over two listings, one with no listing, one Apple-only)
+    /// imported, then checked: the drift planted in the book is found at the book's lines.
+    @Test func anImportedBooksTestsAreCheckedAndTheDriftReportedAtTheBooksLines() throws {
+        let folder = TestSupport.scratch("primer-tested-book")
+        let catalog = TestSupport.fixtures.appendingPathComponent("swifttest-book/Tested.docc").path
+        let imported = try TestSupport.run(["import", "docc", catalog, "--output", folder.path], in: TestSupport.fixtures)
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(imported.output.contains("primer: swifttest: 8 tests in 9 blocks converted (5 run, 1 compile, 2 fails), 1 Apple-only, 0 warnings\n"),
+                "\(imported.output)")
+        let checked = try TestSupport.run(["check", "--report", "report.json"] + templates, in: folder)
+        #expect(checked.status == 1, "\(checked.output)")
+        #expect(checked.output.contains("primer: tests: 5 passed, 1 failed to compile, 2 printed something else, 0 crashed at run time, "
+                                        + "1 did not fail as their error blocks say, 1 Apple-only (not run on Linux)\n"), "\(checked.output)")
+        // The hidden check that names a constant the listing never declares (TSPL's own drift).
+        #expect(checked.output.contains("error: this {run} snippet does not compile (from Tested.docc/Basics.md:68): cannot find 'maxLimit' in scope"),
+                "\(checked.output)")
+        let data = try Data(contentsOf: folder.appendingPathComponent("report.json"))
+        let report = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let failures = try #require(report["failures"] as? [[String: Any]])
+        let found = failures.map { "\($0["kind"] as? String ?? "?") \($0["from"] as? String ?? "?")" }
+        #expect(found == ["compile Tested.docc/Basics.md:68", "output Tested.docc/Basics.md:95", "fails-mismatch Tested.docc/Basics.md:137",
+                          "prints Tested.docc/Basics.md:193"])
+        let output = try #require(failures.first { $0["kind"] as? String == "output" })
+        #expect(output["expected"] as? String == "7\n" && output["actual"] as? String == "6\n")
+
+        // The page shows the tested listing as the book wrote it, hides the hidden check and the
+        // hidden test, and marks the Apple-only listing.
+        let built = try TestSupport.run(["build"] + templates, in: folder)
+        #expect(built.status == 1, "a book whose tests fail does not build: \(built.output)")
+        let chapter = folder.appendingPathComponent("Content/en/basics.md")
+        var text = TestSupport.read(chapter)
+        for (wrong, right) in [("print(maxLimit)", "print(limit)"), ("```output\n7\n```", "```output\n6\n```"),
+                               ("to type 'String'", "to specified type 'String'"), ("// Prints \"Hello, world!\"", "// Prints \"Hello, world\"")] {
+            #expect(text.contains(wrong), "\(wrong) in \(text)")
+            text = text.replacingOccurrences(of: wrong, with: right)
+        }
+        try TestSupport.write(text, to: chapter)
+        let fixed = try TestSupport.run(["build"] + templates, in: folder)
+        #expect(fixed.status == 0, "\(fixed.output)")
+        #expect(fixed.output.contains("primer: tests: 9 passed, 0 failed to compile, 0 printed something else, 0 crashed at run time, 1 Apple-only"),
+                "\(fixed.output)")
+        let page = TestSupport.read(folder.appendingPathComponent("site/en/basics.html"))
+        #expect(page.contains("welcomeMessage") && page.contains("Prints"), "the listings as the book wrote them")
+        #expect(!page.contains("squares") && !page.contains("print(limit)"), "hidden lines and the hidden test are not shown")
+        #expect(page.contains("UIView"), "the Apple-only listing is shown")
+    }
 }
