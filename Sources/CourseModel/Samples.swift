@@ -265,7 +265,8 @@ public struct Snippet: Hashable, Sendable {
 /// How the Swift blocks of a set of chapters are checked: the line `primer check` prints.
 public struct ListingTally: Hashable, Sendable {
     public var samples = 0, run = 0, compiled = 0, failing = 0, listingOnly = 0, unverified = 0
-    /// The `{listing-only}` blocks that also carry the `apple-only` class: code not run on Linux.
+    /// The `{listing-only}` blocks that also carry the `apple-only` class (one per `group`, an
+    /// imported test): code not run on Linux.
     public var appleOnly = 0
     /// The `{listing-only}` blocks that carry the `several-modules` class: an imported test that
     /// imports a module another test of the book was built as, not checked.

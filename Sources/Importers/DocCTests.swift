@@ -8,8 +8,8 @@ public struct SwiftTestTally: Sendable, Equatable {
     /// The `swifttest` blocks of the converted tests.
     public var blocks = 0
     /// Tests left as listings because they need an Apple platform; the parts of tests left
-    /// unchecked that have no visible listing of their own, left out.
-    public var appleOnly = 0, uncheckedPartsDropped = 0
+    /// unchecked that have no visible listing of their own (kept as hidden listings).
+    public var appleOnly = 0, uncheckedHiddenParts = 0
     /// Tests left as listings because they import a module another test of the book was built
     /// as (the book's own runner compiled several modules; Primer compiles each test alone).
     public var severalModules = 0
@@ -92,16 +92,23 @@ extension DocCConversion {
                 for (position, name) in block.names.enumerated() {
                     guard let test = tests[name] else { continue }
                     let listing = position == 0 ? places[index].listing : nil
+                    let indent = String(lines[comment.lowerBound].text.prefix { $0 == " " })
                     if test.unchecked {
+                        let why = test.appleOnly != nil ? "apple-only" : "several-modules"
                         if let listing {
-                            visible = listingOnly(listing, lines, from: "\(from):\(block.line)", why: test.appleOnly != nil ? "apple-only" : "several-modules")
+                            visible = listingOnly(listing, lines, from: "\(from):\(block.line)", why: why, group: test.group)
                             listingUsed = listing
                         } else {
-                            swiftTestTally.uncheckedPartsDropped += 1
+                            // Kept, hidden, so that the tally counts the test even where no listing shows it.
+                            let info = "swift {listing-only hidden \(why) group=\"\(test.group)\" from=\"\(from):\(block.line)\"}"
+                            var code = block.code
+                            while code.last?.text.trimmingSpaces().isEmpty == true { code.removeLast() }
+                            hidden.append(Self.fenced(code.map { Line(text: $0.text.isEmpty ? "" : indent + $0.text, origin: $0.line) },
+                                                      info: info, prefix: indent, origin: lines[block.fence].origin))
+                            swiftTestTally.uncheckedHiddenParts += 1
                         }
                         continue
                     }
-                    let indent = String(lines[comment.lowerBound].text.prefix { $0 == " " })
                     let part = snippet(block, of: test, listing: listing, in: lines, indent: indent, path: path, from: from)
                     if let listing {
                         visible = part
@@ -365,9 +372,9 @@ extension DocCConversion {
     }
 
     /// The listing of a test Primer cannot check (`why`: `apple-only`, `several-modules`): shown, not compiled.
-    private func listingOnly(_ listing: Listing, _ lines: [Line], from: String, why: String) -> [Line] {
+    private func listingOnly(_ listing: Listing, _ lines: [Line], from: String, why: String, group: String) -> [Line] {
         let fence = String(repeating: String(listing.fence.marker), count: listing.fence.count)
-        return [Line(text: listing.fence.prefix + fence + "swift {listing-only \(why) from=\"\(from)\"}", origin: lines[listing.start].origin)]
+        return [Line(text: listing.fence.prefix + fence + "swift {listing-only \(why) group=\"\(group)\" from=\"\(from)\"}", origin: lines[listing.start].origin)]
             + lines[(listing.start + 1)...listing.end]
     }
 

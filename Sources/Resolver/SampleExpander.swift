@@ -88,6 +88,8 @@ struct SampleExpander {
             }
             return result
         case .code(let code) where code.isSwift && code.attributes.classes.contains("listing-only"):
+            // The hidden part of an imported test Primer cannot check: counted, not shown.
+            if code.attributes.classes.contains("hidden") { return [] }
             // An imported test that needs a module another test was built as is not Apple-only.
             if code.attributes.classes.contains("several-modules") { return [block] }
             return [block, .listingOnlyNote(inline: true)]

@@ -9,6 +9,7 @@ public struct SwiftBlocks: Sendable {
     public var unmarked: [Position] = []
 
     public init(_ blocks: [Block]) {
+        var uncheckedGroups = Set<String>()
         blocks.walk { block, _ in
             switch block {
             case .snippet(_, let snippet):
@@ -22,8 +23,10 @@ public struct SwiftBlocks: Sendable {
             case .code(let code) where code.isSwift:
                 if code.attributes.classes.contains("listing-only") {
                     tally.listingOnly += 1
-                    if code.attributes.classes.contains("apple-only") { tally.appleOnly += 1 }
-                    if code.attributes.classes.contains("several-modules") { tally.severalModules += 1 }
+                    // An imported test counts once, however many listings show it.
+                    let counted = code.attributes.values["group"].map { !uncheckedGroups.insert($0).inserted } ?? false
+                    if code.attributes.classes.contains("apple-only") && !counted { tally.appleOnly += 1 }
+                    if code.attributes.classes.contains("several-modules") && !counted { tally.severalModules += 1 }
                 } else {
                     tally.unverified += 1
                     unmarked.append(code.position)

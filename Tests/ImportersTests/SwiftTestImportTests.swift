@@ -77,13 +77,18 @@ import Testing
           [1, 2, 3]
           ```
 
+        ```swift {listing-only hidden apple-only group="loops-objc" from="More.docc/Loops.md:36"}
+        import Foundation
+        @objc class Counter: NSObject {}
+        ```
+
         ```swift {compile hidden group="loops-line-43" from="More.docc/Loops.md:43"}
         let alone = 1
         ```
 
         """#)
         #expect(result.swiftTests?.summary == "swifttest: 3 tests in 2 blocks converted (2 run, 1 compile, 0 fails), 1 Apple-only, 1 warnings")
-        #expect(result.swiftTests?.uncheckedPartsDropped == 1)
+        #expect(result.swiftTests?.uncheckedHiddenParts == 1)
         #expect(result.text("Content/course.yml")?.contains("check_prints") == false)
     }
 
@@ -91,7 +96,7 @@ import Testing
         let result = DocCImporter.convert(catalog: Self.catalog)
         let tally = try #require(result.swiftTests)
         #expect(tally.summary == "swifttest: 4 tests in 5 blocks converted (2 run, 1 compile, 1 fails), 1 Apple-only, 1 needing another test's module, 4 warnings")
-        #expect(tally.uncheckedPartsDropped == 2)
+        #expect(tally.uncheckedHiddenParts == 2)
         #expect(tally.printsListings == 1)
         #expect(result.text("Content/course.yml")?.contains("check_prints: true\n") == true)
     }
@@ -195,12 +200,21 @@ import Testing
 
         ## Apple platforms
 
-        ```swift {listing-only apple-only from="Book.docc/Basics.md:114"}
+        ```swift {listing-only apple-only group="basics-apple" from="Book.docc/Basics.md:114"}
         import UIKit
         class Controller: UIViewController {}
         ```
 
+        ```swift {listing-only hidden apple-only group="basics-apple" from="Book.docc/Basics.md:123"}
+        let controller = Controller()
+        ```
+
         A test can import a module another test builds; Primer compiles each test alone:
+
+        ```swift {listing-only hidden several-modules group="basics-two-modules" from="Book.docc/Basics.md:133"}
+        import basics_Module1
+        let shared = sharedValue
+        ```
 
         ## Untested listings
 
