@@ -8,23 +8,66 @@ extension MDBookConversion {
         let code = MarkdownText.codeMask(chapter.lines)
         let comments = MarkdownText.commentMask(chapter.lines, code: code)
         var lines = chapter.lines
+        // Definitions first: a reference may come before the definition it uses.
+        var dropped: [String: String] = [:]
+        var definitionLines = Set<Int>()
         for (number, line) in lines.enumerated() where !code[number] && !comments[number] {
+            guard let definition = Self.referenceDefinition(line.text) else { continue }
+            definitionLines.insert(number)
             let place = SourceLocation(path: chapter.path, line: line.origin, column: 1)
-            if let definition = Self.referenceDefinition(line.text) {
-                let isImage = Paths.imageExtensions.contains((definition.destination as NSString).pathExtension.lowercased())
-                let target: String? = isImage ? image(definition.destination, in: chapter, at: place) : link(definition.destination, in: index, at: place)
-                // A picture that is not copied leaves a comment, not a path Primer would look for.
-                lines[number].text = isImage && target == nil ? ProjectBuilder.missingImage(alt: "", destination: definition.destination)
-                    : definition.prefix + (target.map(Inline.destination) ?? definition.destination) + definition.rest
+            let label = Self.normalizedLabel(definition.label)
+            if Paths.imageExtensions.contains((definition.destination as NSString).pathExtension.lowercased()) {
+                if let target = image(definition.destination, in: chapter, at: place) {
+                    lines[number].text = definition.prefix + Inline.destination(target) + definition.rest
+                } else {
+                    // A picture that is not copied leaves a comment, not a path Primer would look for.
+                    lines[number].text = ProjectBuilder.missingImage(alt: "", destination: definition.destination)
+                    if dropped[label] == nil { dropped[label] = definition.destination }
+                }
                 continue
             }
-            lines[number].text = rewrite(line.text, in: index, at: place)
+            switch linkTarget(definition.destination, in: index, at: place) {
+            case .keep: break
+            case .target(let target): lines[number].text = definition.prefix + Inline.destination(target) + definition.rest
+            case .textOnly:
+                // The line goes (its number stays, headings count lines); what uses it keeps its text.
+                lines[number].text = ""
+                if dropped[label] == nil { dropped[label] = definition.destination }
+            }
+        }
+        func isProse(_ number: Int) -> Bool { !code[number] && !comments[number] && !definitionLines.contains(number) }
+        var number = 0
+        while number < lines.count {
+            defer { number += 1 }
+            guard isProse(number) else { continue }
+            // A link whose text goes on to the next lines is rewritten with them, then split again.
+            var text = lines[number].text
+            var last = number
+            while Inline.hasUnclosedBracket(text), last + 1 < lines.count, last - number < Self.linkLinesLimit, isProse(last + 1),
+                  !lines[last + 1].text.allSatisfy(\.isWhitespace) {
+                last += 1
+                text += "\n" + lines[last].text
+            }
+            let place = SourceLocation(path: chapter.path, line: lines[number].origin, column: 1)
+            let rewritten = rewrite(text, in: index, at: place, dropped: dropped).split(separator: "\n", omittingEmptySubsequences: false)
+            if rewritten.count == last - number + 1 {
+                for (offset, piece) in rewritten.enumerated() { lines[number + offset].text = String(piece) }
+                number = last
+            } else {
+                lines[number].text = rewrite(lines[number].text, in: index, at: place, dropped: dropped)
+            }
         }
         builder.chapters[index].lines = lines
     }
 
-    mutating func rewrite(_ text: String, in index: Int, at place: SourceLocation) -> String {
+    /// A line with its links and images rewritten; a reference to a definition in `dropped`
+    /// (label → the destination it had) keeps its text only.
+    mutating func rewrite(_ text: String, in index: Int, at place: SourceLocation, dropped: [String: String] = [:]) -> String {
         Inline.rewrite(text) { item in
+            if case .reference(let isImage, let text, let label) = item {
+                guard let destination = dropped[Self.normalizedLabel(label)] else { return nil }
+                return isImage ? ProjectBuilder.missingImage(alt: text, destination: destination) : rewrite(text, in: index, at: place, dropped: dropped)
+            }
             guard case .link(let isImage, let text, let destination, let title) = item else { return nil }
             if isImage {
                 guard !Paths.isExternal(destination), !destination.isEmpty else { return nil }
@@ -33,25 +76,28 @@ extension MDBookConversion {
                 }
                 return Inline.link(image: true, text: text, destination: target, title: title)
             }
-            let inner = rewrite(text, in: index, at: place)
+            let inner = rewrite(text, in: index, at: place, dropped: dropped)
             switch linkTarget(destination, in: index, at: place) {
             case .keep: return Inline.link(image: false, text: inner, destination: destination, title: title)
             case .target(let target):
                 // Text that is the target's title becomes {title}, which follows the title when it changes.
-                let shown = builder.title(of: target).map { Words.plain($0) == Words.plain(inner) } == true ? "{title}" : inner
+                // (Not text that spans lines: the line count stays as it was.)
+                let shown = !inner.contains("\n") && builder.title(of: target).map { Words.plain($0) == Words.plain(inner) } == true ? "{title}" : inner
                 return Inline.link(image: false, text: shown, destination: target, title: title)
             case .textOnly: return inner
             }
         }
     }
 
+    /// A reference label as CommonMark matches it: case folded, runs of white space as one space.
+    static func normalizedLabel(_ label: String) -> String {
+        label.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").lowercased()
+    }
+
     enum LinkTarget { case keep, target(String), textOnly }
 
-    /// For a reference definition: the new destination, or nil to keep it.
-    mutating func link(_ destination: String, in index: Int, at place: SourceLocation) -> String? {
-        if case .target(let target) = linkTarget(destination, in: index, at: place) { return target }
-        return nil
-    }
+    /// How many lines after its first a link's text may run on to.
+    static let linkLinesLimit = 8
 
     mutating func linkTarget(_ destination: String, in index: Int, at place: SourceLocation) -> LinkTarget {
         if destination.isEmpty || Paths.isExternal(destination) { return .keep }
@@ -61,11 +107,8 @@ extension MDBookConversion {
         var target = index
         if !pathPart.isEmpty {
             let file = Paths.join(Paths.folder(of: builder.chapters[index].path), pathPart)
-            var candidates = [file]
-            if file.hasSuffix(".html") { candidates.append(String(file.dropLast(5)) + ".md") }
-            if Paths.isFolder(file) { candidates += [Paths.join(file, "README.md"), Paths.join(file, "index.md")] }
             let chapters = chapterByPath
-            guard let found = candidates.compactMap({ chapters[$0] }).first else {
+            guard let found = Self.chapterFiles(for: file).compactMap({ chapters[$0] }).first else {
                 if file.hasSuffix(".md") || file.hasSuffix(".html") {
                     builder.diagnostics.append(.warning(.importLink, "\(pathPart) is not a chapter of the book; the link is left out, its text kept", at: place,
                                                         suggestion: "add the chapter to SUMMARY.md and import again, or link to a web page"))
@@ -109,8 +152,24 @@ extension MDBookConversion {
         return target
     }
 
+    /// The chapter files a link to `file` may mean, as mdBook publishes them: `x.md` as `x.html`,
+    /// a folder's `README.md` (or `index.md`) as `index.html`, reached as the folder too.
+    static func chapterFiles(for file: String) -> [String] {
+        let folder = Paths.folder(of: file)
+        let name = Paths.name(of: file)
+        let stem = (name as NSString).deletingPathExtension
+        let suffix = (name as NSString).pathExtension.lowercased()
+        var candidates = [file]
+        if suffix == "html" || suffix == "htm" { candidates.append(Paths.join(folder, stem + ".md")) }
+        if ["html", "htm", "md"].contains(suffix), ["index", "readme"].contains(stem.lowercased()) {
+            candidates += [Paths.join(folder, "README.md"), Paths.join(folder, "index.md"), Paths.join(folder, "readme.md")]
+        }
+        if suffix.isEmpty { candidates += [Paths.join(file, "README.md"), Paths.join(file, "index.md"), Paths.join(file, "readme.md")] }
+        return candidates
+    }
+
     /// `[label]: destination "title"`: the text before the destination, the destination, the rest.
-    static func referenceDefinition(_ line: String) -> (prefix: String, destination: String, rest: String)? {
+    static func referenceDefinition(_ line: String) -> (prefix: String, label: String, destination: String, rest: String)? {
         let indent = line.prefix { $0 == " " }
         guard indent.count <= 3 else { return nil }
         let body = line.dropFirst(indent.count)
@@ -119,8 +178,9 @@ extension MDBookConversion {
         let spaces = afterColon.prefix { $0 == " " }
         let destination = afterColon.dropFirst(spaces.count).prefix { $0 != " " }
         guard !destination.isEmpty else { return nil }
+        let label = String(body[body.index(after: body.startIndex)..<close.lowerBound])
         let prefix = String(line[..<destination.startIndex])
         let clean = destination.hasPrefix("<") && destination.hasSuffix(">") ? String(destination.dropFirst().dropLast()) : String(destination)
-        return (prefix, clean, String(line[destination.endIndex...]))
+        return (prefix, label, clean, String(line[destination.endIndex...]))
     }
 }

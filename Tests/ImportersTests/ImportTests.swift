@@ -255,6 +255,68 @@ import Testing
         #expect(result.diagnostics.first?.message == "../code/lines.txt has 4 lines; line 9 is past its end")
     }
 
+    /// Every form of link mdBook accepts, as a real book writes it (the published `.html` name, a
+    /// folder, `index.html` for a `README.md`, `../`, reference definitions, a link over two lines).
+    func linkFormsBook() throws -> String {
+        try makeBook([
+            "src/SUMMARY.md": "- [Intro](README.md)\n- [Guide](guide/README.md)\n- [Theme](guide/theme/index.md)\n- [Other](guide/other.md)\n",
+            "src/README.md": """
+                # Intro
+
+                See [the guide](guide/index.html), [its folder](guide/), [colours](guide/theme/index.html#colours),
+                [the theme](guide/theme/README.md), [other](guide/other.html) and [setup][set up].
+                A [link that goes
+                on](guide/other.md#setup) and [one](guide/other.md#no-such-heading).
+                Not chapters: [notes](notes.txt), [a rule][type.never], [outside][out] and [[nested]][out].
+                Untouched: [web][], [mail](mailto:a@example.com) and [^1].
+
+                [set up]: guide/other.html#setup "Setting up"
+                [type.never]: type.never
+                [OUT]: ../../outside.md
+                [web]: https://example.com/
+                [^1]: A footnote.
+                """,
+            "src/guide/README.md": "# Guide\n\n[Up](../index.html), [the theme](theme/) and [back](./).\n",
+            "src/guide/theme/index.md": "# Theme\n\n## Colours\n\n[Home](../../README.md#intro)\n",
+            "src/guide/other.md": "# Other\n\n## Setup\n",
+        ])
+    }
+
+    @Test func mdBookLinkForms() throws {
+        let book = try linkFormsBook()
+        let result = MDBookImporter.convert(book: book)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(result.text("Content/en/readme.md") == """
+            ---
+            title: "Intro"
+            ---
+
+            See [the guide](readme-2.md), [its folder](readme-2.md), [colours](#introduction-colours),
+            [the theme](introduction.md), [other](other.md) and [setup][set up].
+            A [link that goes
+            on](#other-setup) and [one](other.md).
+            Not chapters: notes, a rule, outside and [nested].
+            Untouched: [web][], [mail](mailto:a@example.com) and [^1].
+
+            [set up]: #other-setup "Setting up"
+
+            [web]: https://example.com/
+            [^1]: A footnote.
+
+            """)
+        #expect(result.text("Content/en/readme-2.md")?.hasSuffix("[Up](readme.md), [the theme](introduction.md) and [back](readme-2.md).\n") == true)
+        #expect(result.text("Content/en/introduction.md")?.hasSuffix("[Home](readme.md)\n") == true)
+        // What is not a chapter, or not a heading of one, is a warning at the book's line (the
+        // first line of a link over two).
+        #expect(places(result.diagnostics, under: book) == [
+            "src/README.md:11 [PRM065]", "src/README.md:12 [PRM065]", "src/README.md:5 [PRM065]", "src/README.md:7 [PRM065]",
+        ])
+        #expect(result.diagnostics.map(\.message).contains("../../outside.md is not a chapter of the book; the link is left out, its text kept"))
+        let (folder, build) = try importAndBuild(result)
+        #expect(build.succeeded, "\(build.diagnostics.filter(\.isError))")
+        #expect(siteProblems(folder.appendingPathComponent("site")) == [])
+    }
+
     @Test func mdBookBadInputIsAnError() throws {
         let empty = try makeBook(["book.toml": "[book]\ntitle = \"x\"\n"])
         let noSummary = MDBookImporter.convert(book: empty)
