@@ -89,6 +89,34 @@ enum Inline {
         return false
     }
 
+    /// How many lines after its first a link's text may run on to.
+    static let linkLinesLimit = 8
+
+    /// Rewrites each line `isProse` accepts with `transform` (given the text and the index of its
+    /// first line). A line with a `[` it does not close is rewritten with the lines it runs on to,
+    /// as a link's text may, then split again (kept line by line when the count changed).
+    static func rewriteLines(_ lines: inout [Line], where isProse: (Int) -> Bool, _ transform: (String, Int) -> String) {
+        var number = 0
+        while number < lines.count {
+            defer { number += 1 }
+            guard isProse(number) else { continue }
+            var text = lines[number].text
+            var last = number
+            while hasUnclosedBracket(text), last + 1 < lines.count, last - number < linkLinesLimit, isProse(last + 1),
+                  !lines[last + 1].text.allSatisfy(\.isWhitespace) {
+                last += 1
+                text += "\n" + lines[last].text
+            }
+            let rewritten = last > number ? transform(text, number).split(separator: "\n", omittingEmptySubsequences: false) : []
+            if !rewritten.isEmpty, rewritten.count == last - number + 1 {
+                for (offset, piece) in rewritten.enumerated() { lines[number + offset].text = String(piece) }
+                number = last
+            } else {
+                lines[number].text = transform(lines[number].text, number)
+            }
+        }
+    }
+
     /// Visits the inline items of a line without changing it.
     static func scan(_ line: String, _ visit: (InlineItem) -> Void) {
         _ = rewrite(line) { visit($0); return nil }
@@ -176,15 +204,15 @@ enum Inline {
     /// A reference link starting at the `[` at `open`: end index, text and label. Not a
     /// footnote (`[^1]`), an inline link or a reference definition (`[label]:`).
     static func reference(_ chars: [Character], _ open: Int) -> (Int, String, String)? {
-        guard let close = closingBracket(chars, open), close > open + 1, chars[open + 1] != "^" else { return nil }
+        guard let close = closingBracket(chars, open), close == open + 1 || chars[open + 1] != "^" else { return nil }
         let text = String(chars[(open + 1)..<close])
         let after = close + 1
         if after < chars.count, chars[after] == "(" || chars[after] == ":" { return nil }
         if after < chars.count, chars[after] == "[", let end = chars[after...].firstIndex(of: "]") {
             let label = String(chars[(after + 1)..<end])
-            return (end + 1, text, label.isEmpty ? text : label)
+            return label.isEmpty && text.isEmpty ? nil : (end + 1, text, label.isEmpty ? text : label)
         }
-        return (after, text, text)
+        return text.isEmpty ? nil : (after, text, text)
     }
 
     /// An inline link starting at the `[` at `open`: end index, text, destination and title.

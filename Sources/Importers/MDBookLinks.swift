@@ -35,27 +35,9 @@ extension MDBookConversion {
                 if dropped[label] == nil { dropped[label] = definition.destination }
             }
         }
-        func isProse(_ number: Int) -> Bool { !code[number] && !comments[number] && !definitionLines.contains(number) }
-        var number = 0
-        while number < lines.count {
-            defer { number += 1 }
-            guard isProse(number) else { continue }
-            // A link whose text goes on to the next lines is rewritten with them, then split again.
-            var text = lines[number].text
-            var last = number
-            while Inline.hasUnclosedBracket(text), last + 1 < lines.count, last - number < Self.linkLinesLimit, isProse(last + 1),
-                  !lines[last + 1].text.allSatisfy(\.isWhitespace) {
-                last += 1
-                text += "\n" + lines[last].text
-            }
-            let place = SourceLocation(path: chapter.path, line: lines[number].origin, column: 1)
-            let rewritten = rewrite(text, in: index, at: place, dropped: dropped).split(separator: "\n", omittingEmptySubsequences: false)
-            if rewritten.count == last - number + 1 {
-                for (offset, piece) in rewritten.enumerated() { lines[number + offset].text = String(piece) }
-                number = last
-            } else {
-                lines[number].text = rewrite(lines[number].text, in: index, at: place, dropped: dropped)
-            }
+        let origins = lines.map(\.origin)
+        Inline.rewriteLines(&lines, where: { !code[$0] && !comments[$0] && !definitionLines.contains($0) }) { text, number in
+            rewrite(text, in: index, at: SourceLocation(path: chapter.path, line: origins[number], column: 1), dropped: dropped)
         }
         builder.chapters[index].lines = lines
     }
@@ -65,7 +47,10 @@ extension MDBookConversion {
     mutating func rewrite(_ text: String, in index: Int, at place: SourceLocation, dropped: [String: String] = [:]) -> String {
         Inline.rewrite(text) { item in
             if case .reference(let isImage, let text, let label) = item {
-                guard let destination = dropped[Self.normalizedLabel(label)] else { return nil }
+                guard let destination = dropped[Self.normalizedLabel(label)] else {
+                    guard isImage, text.allSatisfy(\.isWhitespace) else { return nil }
+                    return "![\(builder.altText(text, image: label, at: place))][\(label)]"
+                }
                 return isImage ? ProjectBuilder.missingImage(alt: text, destination: destination) : rewrite(text, in: index, at: place, dropped: dropped)
             }
             guard case .link(let isImage, let text, let destination, let title) = item else { return nil }
@@ -74,7 +59,7 @@ extension MDBookConversion {
                 guard let target = image(destination, in: builder.chapters[index], at: place) else {
                     return ProjectBuilder.missingImage(alt: text, destination: destination)
                 }
-                return Inline.link(image: true, text: text, destination: target, title: title)
+                return Inline.link(image: true, text: builder.altText(text, image: destination, at: place), destination: target, title: title)
             }
             let inner = rewrite(text, in: index, at: place, dropped: dropped)
             switch linkTarget(destination, in: index, at: place) {
@@ -95,9 +80,6 @@ extension MDBookConversion {
     }
 
     enum LinkTarget { case keep, target(String), textOnly }
-
-    /// How many lines after its first a link's text may run on to.
-    static let linkLinesLimit = 8
 
     mutating func linkTarget(_ destination: String, in index: Int, at place: SourceLocation) -> LinkTarget {
         if destination.isEmpty || Paths.isExternal(destination) { return .keep }

@@ -158,7 +158,11 @@ struct ProjectBuilder {
         chapters[chapter].headings = headings
     }
 
-    mutating func uniqueID(_ base: String) -> String { Self.unique(base, in: &usedIDs) }
+    /// A heading id no other heading has; one that would not start with a letter (a chapter
+    /// named `6.4.md`), which Primer does not take for an id, starts with `chapter-`.
+    mutating func uniqueID(_ base: String) -> String {
+        Self.unique(base.first?.isLetter == true ? base : "chapter-" + base, in: &usedIDs)
+    }
 
     /// `base`, or `base-2`, `base-3`… the first that `taken` lacks, which then holds it.
     static func unique(_ base: String, in taken: inout Set<String>) -> String {
@@ -254,6 +258,37 @@ struct ProjectBuilder {
     }
 
     /// What replaces an image that cannot be found: its alt text, and a comment marking the place.
+    /// The alt text of a picture the import shows: the book's, or when it has none (which the
+    /// build rejects for a book, PRM074) words made from the file's name, with a warning.
+    mutating func altText(_ alt: String, image destination: String, at place: SourceLocation) -> String {
+        guard alt.allSatisfy(\.isWhitespace) else { return alt }
+        let words = Self.words(ofImage: destination)
+        diagnostics.append(.warning(.altText, "the image \(destination) has no alt text; it is given '\(words)', made from its file name",
+                                    at: place, suggestion: "say in the brackets what the picture shows: ![What it shows](\(destination))"))
+        return words
+    }
+
+    /// `../img/bitwiseNOT@2x.png` → `bitwise NOT`: the file's name without its folder, extension,
+    /// `@2x` and `~dark`, words split at `-`, `_` and where lower case meets upper case.
+    static func words(ofImage destination: String) -> String {
+        var stem = (Paths.name(of: destination.removingPercentEncoding ?? destination) as NSString).deletingPathExtension
+        if let at = stem.range(of: "@", options: .backwards) { stem = String(stem[..<at.lowerBound]) }
+        if stem.hasSuffix("~dark") { stem.removeLast("~dark".count) }
+        var words = ""
+        var previous: Character = " "
+        for c in stem {
+            if c == "-" || c == "_" || c == " " {
+                if !words.hasSuffix(" ") { words.append(" ") }
+            } else {
+                if c.isUppercase, previous.isLowercase { words.append(" ") }
+                words.append(c)
+            }
+            previous = c
+        }
+        let trimmed = words.trimmingSpaces()
+        return trimmed.isEmpty ? "A picture" : trimmed
+    }
+
     static func missingImage(alt: String, destination: String) -> String {
         let comment = destination.replacingOccurrences(of: "--", with: "- -")
         return alt + "<!-- image not found: \(comment) -->"

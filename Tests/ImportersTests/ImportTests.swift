@@ -269,6 +269,7 @@ import Testing
                 on](guide/other.md#setup) and [one](guide/other.md#no-such-heading).
                 Not chapters: [notes](notes.txt), [a rule][type.never], [outside][out] and [[nested]][out].
                 Untouched: [web][], [mail](mailto:a@example.com) and [^1].
+                ![](img/bitwiseNOT.png)
 
                 [set up]: guide/other.html#setup "Setting up"
                 [type.never]: type.never
@@ -279,6 +280,7 @@ import Testing
             "src/guide/README.md": "# Guide\n\n[Up](../index.html), [the theme](theme/) and [back](./).\n",
             "src/guide/theme/index.md": "# Theme\n\n## Colours\n\n[Home](../../README.md#intro)\n",
             "src/guide/other.md": "# Other\n\n## Setup\n",
+            "src/img/bitwiseNOT.png": "a picture",
         ])
     }
 
@@ -297,6 +299,7 @@ import Testing
             on](#other-setup) and [one](other.md).
             Not chapters: notes, a rule, outside and [nested].
             Untouched: [web][], [mail](mailto:a@example.com) and [^1].
+            ![bitwise NOT](../images/img/bitwiseNOT.png)
 
             [set up]: #other-setup "Setting up"
 
@@ -308,8 +311,10 @@ import Testing
         #expect(result.text("Content/en/introduction.md")?.hasSuffix("[Home](readme.md)\n") == true)
         // What is not a chapter, or not a heading of one, is a warning at the book's line (the
         // first line of a link over two).
+        // A picture without alt text (which a book's edition rejects) is named after its file.
         #expect(places(result.diagnostics, under: book) == [
-            "src/README.md:11 [PRM065]", "src/README.md:12 [PRM065]", "src/README.md:5 [PRM065]", "src/README.md:7 [PRM065]",
+            "src/README.md:12 [PRM065]", "src/README.md:13 [PRM065]", "src/README.md:5 [PRM065]", "src/README.md:7 [PRM065]",
+            "src/README.md:9 [PRM074]",
         ])
         #expect(result.diagnostics.map(\.message).contains("../../outside.md is not a chapter of the book; the link is left out, its text kept"))
         let (folder, build) = try importAndBuild(result)
@@ -496,6 +501,37 @@ import Testing
             "SlothTutorial.tutorial:1 [PRM061]", // tutorials
             "Sloths.md:26 [PRM061]",             // a symbol in Topics
         ])
+    }
+
+    @Test func doccLinksOverLinesPicturesWithoutAltAndNumberedNames() throws {
+        let catalog = try makeBook([
+            "R.docc/Root.md": "# Root\n\n@Metadata {\n  @TechnologyRoot\n}\n\n## Topics\n\n- <doc:6.4>\n",
+            "R.docc/6.4.md": "# Release 6.4\n\nSee [the known\nissues](#Known-issues).\n\n![](bitwiseNOT)\n\n## Known issues\n\nNone.\n",
+            "R.docc/Resources/bitwiseNOT.png": "a picture",
+        ])
+        let result = DocCImporter.convert(catalog: catalog + "/R.docc")
+        #expect(result.succeeded, "\(result.diagnostics)")
+        // The heading's id starts with a letter, as Primer's ids must.
+        #expect(result.text("Content/en/6.md") == """
+            ---
+            title: "Release 6.4"
+            summary: "See the known issues."
+            ---
+
+            See [the known
+            issues](#chapter-6-known-issues).
+
+            ![bitwise NOT](../images/bitwiseNOT.png)
+
+            ## Known issues {#chapter-6-known-issues}
+
+            None.
+
+            """)
+        #expect(places(result.diagnostics, under: catalog) == ["R.docc/6.4.md:6 [PRM074]"])
+        let (folder, build) = try importAndBuild(result)
+        #expect(build.succeeded, "\(build.diagnostics.filter(\.isError))")
+        #expect(siteProblems(folder.appendingPathComponent("site")) == [])
     }
 
     @Test func doccWithoutARootIsAnError() throws {
