@@ -21,7 +21,6 @@ struct DocCConversion {
     var chapterOfPage: [Int: Int] = [:]
     var pageOfChapter: [Int: Int] = [:]
     /// Custom aside kinds, in the order met: kind → label.
-    var customCallouts: [(kind: String, label: String)] = []
     /// Per chapter: the lines of its abstract (before links were rewritten).
     var abstracts: [Int: Range<Int>] = [:]
     /// What the catalog may make the importer read: files inside `root`.
@@ -67,7 +66,7 @@ struct DocCConversion {
                                               at: SourceLocation(path: rootPage.path, line: 1, column: 1),
                                               suggestion: "list articles under ## Topics as - <doc:Article>"))
         }
-        return builder.finish(title: courseTitle, parts: outline, callouts: customCallouts)
+        return builder.finish(title: courseTitle, parts: outline)
     }
 
     /// The catalog's articles into `pages` and its pictures into `images`; a link is followed only

@@ -63,7 +63,7 @@ struct MDBookConversion {
             builder.diagnostics.append(.error(.importInput, "\(summaryPath) lists no chapter", at: SourceLocation(path: summaryPath),
                                               suggestion: "list chapters as - [Title](file.md)"))
         }
-        return builder.finish(title: title, parts: parts, callouts: [])
+        return builder.finish(title: title, parts: parts)
     }
 
     /// book.toml's settings (the defaults when there is none), their title and language without
@@ -215,7 +215,7 @@ struct MDBookConversion {
         includeBudget = Self.includeLimit
         includeBudgetSpent = false
         var lines = expandDirectives(in: [Line].numbered(text), file: file, depth: 0)
-        lines = admonitions(in: lines, path: file)
+        lines = alerts(in: admonitions(in: lines, path: file))
         lines = tidy(lines, path: file)
         let heading = ProjectBuilder.takeTitle(&lines)
         var chapter = Chapter(id: id, path: file, title: heading.map { Words.plain($0.text) } ?? title, lines: lines)

@@ -52,6 +52,23 @@ extension MDBookConversion {
         return output
     }
 
+    /// GitHub's alerts as books write them for mdBook (`> [!EXAMPLE]`, the Rust Reference's):
+    /// a kind Primer lacks becomes one of the course's own callouts, declared in course.yml.
+    mutating func alerts(in lines: [Line]) -> [Line] {
+        let code = MarkdownText.codeMask(lines)
+        var output = lines
+        for (index, line) in lines.enumerated() where !code[index] && line.text.contains("[!") {
+            let prefixLength = MarkdownText.containerPrefixLength(Substring(line.text))
+            let prefix = line.text.prefix(prefixLength)
+            let rest = line.text.dropFirst(prefixLength)
+            guard prefix.contains(">"), rest.hasPrefix("[!"), let close = rest.firstIndex(of: "]") else { continue }
+            let word = rest[rest.index(rest.startIndex, offsetBy: 2)..<close]
+            guard !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { continue }
+            output[index].text = prefix + "[!\(builder.calloutKind(String(word)))]" + rest[rest.index(after: close)...]
+        }
+        return output
+    }
+
     /// The callout kind and title of an admonish block's info string (after `admonish`).
     mutating func admonishHeader(_ text: String, at place: SourceLocation) -> (String, String?) {
         var tokens: [String] = []

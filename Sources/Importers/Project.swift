@@ -52,7 +52,25 @@ struct ProjectBuilder {
     /// Images copied: destination (relative to Content/) → source path.
     private var imageSources: [String: String] = [:]
 
+    /// The course's own callout kinds (DocC's `> Experiment:`, mdBook's `> [!EXAMPLE]`) and their labels.
+    var customCallouts: [(kind: String, label: String)] = []
+
     init(locale: String) { self.locale = locale }
+
+    static let builtInCallouts = ["note": "NOTE", "tip": "TIP", "important": "IMPORTANT", "warning": "WARNING", "caution": "CAUTION"]
+
+    /// The `[!KIND]` of a callout named `word`: a built-in kind, or one of the course's own,
+    /// declared in course.yml with `word` as its label.
+    mutating func calloutKind(_ word: String) -> String {
+        if let builtIn = Self.builtInCallouts[word.lowercased()] { return builtIn }
+        let kind = word.lowercased()
+        if !customCallouts.contains(where: { $0.kind == kind }) {
+            let rest = word.dropFirst()
+            let label = Words.spacedCamelCase(word.prefix(1).uppercased() + (rest.allSatisfy(\.isUppercase) ? rest.lowercased() : String(rest)))
+            customCallouts.append((kind, label))
+        }
+        return kind.uppercased()
+    }
 
     // MARK: Chapter ids
 
@@ -371,7 +389,8 @@ struct ProjectBuilder {
     }
 
     /// course.yml, every chapter, and the string catalog when custom callouts need labels.
-    mutating func finish(title: String, parts: [Part], callouts: [(kind: String, label: String)]) -> ImportResult {
+    mutating func finish(title: String, parts: [Part]) -> ImportResult {
+        let callouts = customCallouts
         // Titles go on every page: no control characters (a page cannot show them).
         let title = withoutControls(title, "the course's title", at: nil)
         let parts = parts.map { part in

@@ -322,6 +322,20 @@ import Testing
         #expect(siteProblems(folder.appendingPathComponent("site")) == [])
     }
 
+    @Test func mdBookAlertsOfOtherKindsAreTheCoursesOwnCallouts() throws {
+        let book = try makeBook([
+            "src/SUMMARY.md": "- [Rules](rules.md)\n",
+            "src/rules.md": "# Rules\n\n> [!EXAMPLE]\n> ```rust\n> let x = 1;\n> ```\n\n> [!Note]\n> Said once.\n\n```\n> [!KEPT]\n```\n",
+        ])
+        let result = MDBookImporter.convert(book: book)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.text("Content/course.yml")?.contains("callouts: [example]\n") == true)
+        #expect(result.text("Content/Localizable.xcstrings")?.contains("\"Example\"") == true)
+        #expect(result.text("Content/en/rules.md")?.contains("> [!EXAMPLE]\n> ```rust\n> let x = 1;\n> ```\n\n> [!NOTE]\n> Said once.\n\n```\n> [!KEPT]\n```\n") == true)
+        let (_, build) = try importAndBuild(result)
+        #expect(build.succeeded && !build.diagnostics.contains { $0.code == .unknownCallout }, "\(build.diagnostics)")
+    }
+
     @Test func mdBookBadInputIsAnError() throws {
         let empty = try makeBook(["book.toml": "[book]\ntitle = \"x\"\n"])
         let noSummary = MDBookImporter.convert(book: empty)
