@@ -215,7 +215,7 @@ struct MDBookConversion {
         includeBudget = Self.includeLimit
         includeBudgetSpent = false
         var lines = expandDirectives(in: [Line].numbered(text), file: file, depth: 0)
-        lines = alerts(in: admonitions(in: lines, path: file))
+        lines = alerts(in: admonitions(in: lines, path: file), path: file)
         lines = tidy(lines, path: file)
         let heading = ProjectBuilder.takeTitle(&lines)
         var chapter = Chapter(id: id, path: file, title: heading.map { Words.plain($0.text) } ?? title, lines: lines)

@@ -53,8 +53,9 @@ extension MDBookConversion {
     }
 
     /// GitHub's alerts as books write them for mdBook (`> [!EXAMPLE]`, the Rust Reference's):
-    /// a kind Primer lacks becomes one of the course's own callouts, declared in course.yml.
-    mutating func alerts(in lines: [Line]) -> [Line] {
+    /// a kind Primer lacks becomes one of the course's own callouts, declared in course.yml; one
+    /// that is no word of letters (`[!EDITION-2018]`) a note titled with it (warning).
+    mutating func alerts(in lines: [Line], path: String) -> [Line] {
         let code = MarkdownText.codeMask(lines)
         var output = lines
         for (index, line) in lines.enumerated() where !code[index] && line.text.contains("[!") {
@@ -62,9 +63,20 @@ extension MDBookConversion {
             let prefix = line.text.prefix(prefixLength)
             let rest = line.text.dropFirst(prefixLength)
             guard prefix.contains(">"), rest.hasPrefix("[!"), let close = rest.firstIndex(of: "]") else { continue }
-            let word = rest[rest.index(rest.startIndex, offsetBy: 2)..<close]
-            guard !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { continue }
-            output[index].text = prefix + "[!\(builder.calloutKind(String(word)))]" + rest[rest.index(after: close)...]
+            let word = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close])
+            let after = rest[rest.index(after: close)...]
+            guard !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { continue }
+            if word.allSatisfy(\.isLetter) {
+                output[index].text = prefix + "[!\(builder.calloutKind(word))]" + after
+                continue
+            }
+            let title = word.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
+                .joined(separator: " ")
+            let text = after.trimmingSpaces()
+            output[index].text = prefix + "[!NOTE] " + (text.isEmpty ? title : title + ": " + text)
+            builder.diagnostics.append(.warning(.importCallout, "alert kind '\(word)' is no word of letters, as a callout kind must be; it becomes a note titled '\(title)'",
+                                                at: SourceLocation(path: path, line: line.origin, column: 1),
+                                                suggestion: "declare a kind of letters under callouts: in course.yml and use it here"))
         }
         return output
     }

@@ -325,10 +325,12 @@ import Testing
     @Test func mdBookAlertsOfOtherKindsAreTheCoursesOwnCallouts() throws {
         let book = try makeBook([
             "src/SUMMARY.md": "- [Rules](rules.md)\n",
-            "src/rules.md": "# Rules\n\n> [!EXAMPLE]\n> ```rust\n> let x = 1;\n> ```\n\n> [!Note]\n> Said once.\n\n```\n> [!KEPT]\n```\n",
+            "src/rules.md": "# Rules\n\n> [!EXAMPLE]\n> ```rust\n> let x = 1;\n> ```\n\n> [!Note]\n> Said once.\n\n```\n> [!KEPT]\n```\n\n> [!EDITION-2018]\n> Older.\n",
         ])
         let result = MDBookImporter.convert(book: book)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        // A kind that is no word of letters cannot be a callout kind: a note with its name.
+        #expect(places(result.diagnostics, under: book) == ["src/rules.md:15 [PRM064]"])
+        #expect(result.text("Content/en/rules.md")?.hasSuffix("> [!NOTE] Edition 2018\n> Older.\n") == true)
         #expect(result.text("Content/course.yml")?.contains("callouts: [example]\n") == true)
         #expect(result.text("Content/Localizable.xcstrings")?.contains("\"Example\"") == true)
         #expect(result.text("Content/en/rules.md")?.contains("> [!EXAMPLE]\n> ```rust\n> let x = 1;\n> ```\n\n> [!NOTE]\n> Said once.\n\n```\n> [!KEPT]\n```\n") == true)
