@@ -116,8 +116,25 @@ struct ProjectBuilder {
                 lines[index].text = heading.rendered
             }
         }
+        closeLevelGaps(&lines, code: code)
         while lines.first?.text.trimmingSpaces().isEmpty == true { lines.removeFirst() }
         return title
+    }
+
+    /// Headings that skip a level (`####` right under the title, which a tagged PDF may not
+    /// have) moved up to one level below the heading they come under; siblings stay siblings.
+    static func closeLevelGaps(_ lines: inout [Line], code: [Bool]) {
+        var open: [(written: Int, level: Int)] = []
+        for index in lines.indices where !code[index] {
+            guard var heading = HeadingLine(lines[index].text) else { continue }
+            while let last = open.last, last.written >= heading.level { open.removeLast() }
+            let level = (open.last?.level ?? 1) + 1
+            open.append((heading.level, level))
+            if level < heading.level {
+                heading.level = level
+                lines[index].text = heading.rendered
+            }
+        }
     }
 
     /// Setext headings ("Title" over `===` or `---`, after a blank line) written as `#` headings,

@@ -338,6 +338,16 @@ import Testing
         #expect(build.succeeded && !build.diagnostics.contains { $0.code == .unknownCallout }, "\(build.diagnostics)")
     }
 
+    @Test func headingsThatSkipALevelMoveUp() throws {
+        let book = try makeBook([
+            "src/SUMMARY.md": "- [T](t.md)\n",
+            "src/t.md": "# T\n\n#### A\n\n#### B\n\n###### C\n\n```\n#### code\n```\n\n### D\n\n#### E\n",
+        ])
+        let result = MDBookImporter.convert(book: book)
+        // A tagged PDF (PDF/UA-1) has no heading that skips a level; siblings stay siblings.
+        #expect(result.text("Content/en/t.md") == "---\ntitle: \"T\"\n---\n\n## A\n\n## B\n\n### C\n\n```\n#### code\n```\n\n## D\n\n### E\n")
+    }
+
     @Test func mdBookBadInputIsAnError() throws {
         let empty = try makeBook(["book.toml": "[book]\ntitle = \"x\"\n"])
         let noSummary = MDBookImporter.convert(book: empty)
