@@ -91,6 +91,11 @@ extension MDBookConversion {
             let file = Paths.join(Paths.folder(of: builder.chapters[index].path), pathPart)
             let chapters = chapterByPath
             guard let found = Self.chapterFiles(for: file).compactMap({ chapters[$0] }).first else {
+                if fragment == nil, let rule = rules[pathPart] {
+                    // A rule's name (mdbook-spec): the heading it is under.
+                    return .target(rule.heading.flatMap { builder.reference(to: rule.chapter, fragment: $0, loose: false) }
+                                   ?? builder.chapters[rule.chapter].id + ".md")
+                }
                 if file.hasSuffix(".md") || file.hasSuffix(".html") {
                     builder.diagnostics.append(.warning(.importLink, "\(pathPart) is not a chapter of the book; the link is left out, its text kept", at: place,
                                                         suggestion: "add the chapter to SUMMARY.md and import again, or link to a web page"))

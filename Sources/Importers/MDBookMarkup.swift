@@ -52,6 +52,41 @@ extension MDBookConversion {
         return output
     }
 
+    /// mdbook-spec's rule markers (a line `r[type.never]`, the Rust Reference's) left out; each
+    /// rule noted with the chapter (`chapter`, its index) and the heading it names or is under, for
+    /// the links to it.
+    mutating func ruleMarkers(in lines: [Line], chapter: Int) -> [Line] {
+        let code = MarkdownText.codeMask(lines)
+        var output: [Line] = []
+        var pending: [String] = []
+        var heading: String?
+        for (index, line) in lines.enumerated() {
+            if !code[index], let rule = Self.ruleMarker(line.text) {
+                pending.append(rule)
+                continue
+            }
+            if !code[index], let found = HeadingLine(line.text) {
+                heading = found.explicitID ?? Self.mdBookID(Words.plain(found.text))
+            }
+            // Rules before a heading name it; before anything else, the heading they are under.
+            if !pending.isEmpty, code[index] || !line.text.allSatisfy(\.isWhitespace) {
+                for rule in pending where rules[rule] == nil { rules[rule] = (chapter, heading) }
+                pending = []
+            }
+            output.append(line)
+        }
+        for rule in pending where rules[rule] == nil { rules[rule] = (chapter, heading) }
+        return output
+    }
+
+    /// The rule a line `r[rule.name]` marks.
+    static func ruleMarker(_ line: String) -> String? {
+        guard line.hasPrefix("r["), line.trimmingSpaces().hasSuffix("]") else { return nil }
+        let name = line.trimmingSpaces().dropFirst(2).dropLast()
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else { return nil }
+        return String(name)
+    }
+
     /// GitHub's alerts as books write them for mdBook (`> [!EXAMPLE]`, the Rust Reference's):
     /// a kind Primer lacks becomes one of the course's own callouts, declared in course.yml; one
     /// that is no word of letters (`[!EDITION-2018]`) a note titled with it (warning).

@@ -348,6 +348,19 @@ import Testing
         #expect(result.text("Content/en/t.md") == "---\ntitle: \"T\"\n---\n\n## A\n\n## B\n\n### C\n\n```\n#### code\n```\n\n## D\n\n### E\n")
     }
 
+    @Test func mdBookSpecRulesAreLeftOutAndLinksToThemReachTheirHeading() throws {
+        let book = try makeBook([
+            "src/SUMMARY.md": "- [Types](types.md)\n- [Uses](uses.md)\n",
+            "src/types.md": "r[type]\n# Types\n\nr[type.never]\n## The never type\n\nr[type.never.intro]\nIt never returns.\n\n```\nr[kept.in.code]\n```\n",
+            "src/uses.md": "# Uses\n\nSee [never][type.never], [the intro][type.never.intro] and [types].\n\n"
+                + "[type.never]: type.never\n[type.never.intro]: type.never.intro\n[types]: type\n",
+        ])
+        let result = MDBookImporter.convert(book: book)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.text("Content/en/types.md") == "---\ntitle: \"Types\"\n---\n\n## The never type {#types-the-never-type}\n\nIt never returns.\n\n```\nr[kept.in.code]\n```\n")
+        #expect(result.text("Content/en/uses.md")?.hasSuffix("[type.never]: #types-the-never-type\n[type.never.intro]: #types-the-never-type\n[types]: types.md\n") == true)
+    }
+
     @Test func mdBookBadInputIsAnError() throws {
         let empty = try makeBook(["book.toml": "[book]\ntitle = \"x\"\n"])
         let noSummary = MDBookImporter.convert(book: empty)
