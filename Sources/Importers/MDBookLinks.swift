@@ -91,11 +91,7 @@ extension MDBookConversion {
             let file = Paths.join(Paths.folder(of: builder.chapters[index].path), pathPart)
             let chapters = chapterByPath
             guard let found = Self.chapterFiles(for: file).compactMap({ chapters[$0] }).first else {
-                if fragment == nil, let rule = rules[pathPart] {
-                    // A rule's name (mdbook-spec): the heading it is under.
-                    return .target(rule.heading.flatMap { builder.reference(to: rule.chapter, fragment: $0, loose: false) }
-                                   ?? builder.chapters[rule.chapter].id + ".md")
-                }
+                if fragment == nil, let rule = rules[pathPart] { return .target(ruleTarget(rule)) }
                 if file.hasSuffix(".md") || file.hasSuffix(".html") {
                     builder.diagnostics.append(.warning(.importLink, "\(pathPart) is not a chapter of the book; the link is left out, its text kept", at: place,
                                                         suggestion: "add the chapter to SUMMARY.md and import again, or link to a web page"))
@@ -113,11 +109,20 @@ extension MDBookConversion {
         if let reference = builder.reference(to: target, fragment: fragment) {
             return .target(reference)
         }
+        // mdbook-spec names a rule's anchor r-<rule>.
+        if fragment.hasPrefix("r-"), let rule = rules[String(fragment.dropFirst(2))], rule.chapter == target {
+            return .target(ruleTarget(rule))
+        }
         let sameChapter = target == index && pathPart.isEmpty
         builder.diagnostics.append(.warning(.importLink, "no heading of \(Paths.name(of: builder.chapters[target].path)) has the id '\(fragment)'; "
                                                 + (sameChapter ? "the link is left out, its text kept" : "the link goes to the chapter"),
                                             at: place, suggestion: "give the heading an id {#\(fragment)} and link to #\(fragment)"))
         return sameChapter ? .textOnly : .target(builder.chapters[target].id + ".md")
+    }
+
+    /// Where a link to a rule (mdbook-spec) goes: the heading it names or is under, else its chapter.
+    mutating func ruleTarget(_ rule: (chapter: Int, heading: String?)) -> String {
+        rule.heading.flatMap { builder.reference(to: rule.chapter, fragment: $0, loose: false) } ?? builder.chapters[rule.chapter].id + ".md"
     }
 
     /// Copies the picture a chapter shows and returns its new path, or nil (with a warning).

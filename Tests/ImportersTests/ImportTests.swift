@@ -352,12 +352,13 @@ import Testing
         let book = try makeBook([
             "src/SUMMARY.md": "- [Types](types.md)\n- [Uses](uses.md)\n",
             "src/types.md": "r[type]\n# Types\n\nr[type.never]\n## The never type\n\nr[type.never.intro]\nIt never returns.\n\n```\nr[kept.in.code]\n```\n",
-            "src/uses.md": "# Uses\n\nSee [never][type.never], [the intro][type.never.intro] and [types].\n\n"
+            "src/uses.md": "# Uses\n\nSee [never][type.never], [the intro][type.never.intro], [its anchor](types.md#r-type.never.intro) and [types].\n\n"
                 + "[type.never]: type.never\n[type.never.intro]: type.never.intro\n[types]: type\n",
         ])
         let result = MDBookImporter.convert(book: book)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect(result.text("Content/en/types.md") == "---\ntitle: \"Types\"\n---\n\n## The never type {#types-the-never-type}\n\nIt never returns.\n\n```\nr[kept.in.code]\n```\n")
+        #expect(result.text("Content/en/uses.md")?.contains("[its anchor](#types-the-never-type)") == true)
         #expect(result.text("Content/en/uses.md")?.hasSuffix("[type.never]: #types-the-never-type\n[type.never.intro]: #types-the-never-type\n[types]: types.md\n") == true)
     }
 
