@@ -42,6 +42,13 @@ import Testing
         #expect(main.contains("#heading(level: 1, numbering: none, supplement: none)[Appendices]"))
     }
 
+    @Test func aTableHeaderWithALinkIsNotRepeatedOnTheNextPage() {
+        let linked = Self.book("# Memory\n\n## Numbers {#numbers}\n\n| [Kind](#numbers) | Example |\n| --- | --- |\n| a | b |\n", en)
+        #expect(linked.contains("table.header(repeat: false, [#strong["), "\(linked)")
+        let plain = Self.book("# Memory\n\n| Kind | Example |\n| --- | --- |\n| a | b |\n", en)
+        #expect(plain.contains("table.header([#strong[Kind]]"), "\(plain)")
+    }
+
     @Test func aListingSaysWhereItGoesOnInTheLanguageOfItsText() {
         let english = Self.book(Self.listing, en), chinese = Self.book(Self.listing, zh)
         #expect(english.contains("lang: \"swift\", \"import Foundation\\nprint(1)\"), continued: [#strong[Listing 1\\.1] (continued)])"), "\(english)")
