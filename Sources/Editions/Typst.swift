@@ -41,11 +41,15 @@ public enum TypstWriter {
         let appendixKinds = input.kinds.kinds.filter { $0.appendix != nil }
         var appendices = Array(repeating: [String](), count: appendixKinds.count)
         var diagnostics: [Diagnostic] = []
-        for (partIndex, part) in parts.enumerated() {
-            if parts.count > 1 {
+        // As on the site and in the EPUB, only numbered parts count, and a part without a title
+        // (a preface's) has no heading: PDF/UA-1 takes no empty heading.
+        var partNumber = 0
+        for part in parts {
+            if part.numbered { partNumber += 1 }
+            if parts.count > 1, !part.title.isEmpty {
                 out += "#pagebreak(weak: true, to: \"odd\")\n"
-                let label = strings.format("part_label", String(partIndex + 1))
-                out += "#heading(level: 1, numbering: (..n) => \(TypstMarkup.string(label)), supplement: none)[\(TypstMarkup.text(part.title))]\n\n"
+                let numbering = part.numbered ? "(..n) => " + TypstMarkup.string(strings.format("part_label", String(partNumber))) : "none"
+                out += "#heading(level: 1, numbering: \(numbering), supplement: none)[\(TypstMarkup.text(part.title))]\n\n"
             }
             for page in part.pages {
                 var writer = ChapterWriter(page: page, strings: input.strings(of: page), chapterLevel: chapterLevel,
@@ -75,6 +79,8 @@ public enum TypstWriter {
     struct Part {
         var title: String
         var pages: [ChapterPage]
+        /// Whether the part has a number ("Part 2"): not a preface's or the appendices'.
+        var numbered = true
     }
 
     /// The course's parts with the locale's pages in them (in table-of-contents order).
@@ -89,7 +95,9 @@ public enum TypstWriter {
             for entry in part.chapters {
                 if let page = byID[entry.id], placed.insert(entry.id).inserted { pages.append(page) }
             }
-            if !pages.isEmpty { parts.append(Part(title: part.title.text(for: input.locale, source: config.sourceLocale), pages: pages)) }
+            if !pages.isEmpty {
+                parts.append(Part(title: part.title.text(for: input.locale, source: config.sourceLocale), pages: pages, numbered: part.numbering == .numbered))
+            }
         }
         let rest = input.pages.filter { !placed.contains($0.id) }
         if !rest.isEmpty {

@@ -261,11 +261,14 @@ struct ChapterWriter {
             }
         }
         var body = "table(columns: \(columns), align: (\(aligns.joined(separator: ", ")),), stroke: none, inset: (x: 4pt, y: 3.5pt),\n"
-        body += "  table.hline(stroke: 0.8pt),\n  table.header("
-        body += (0..<columns).map { index in
-            let cell = index < table.header.count ? inline(table.header[index], book: &book) : ""
-            return "[#strong[\(cell)]]"
-        }.joined(separator: ", ")
+        let header = (0..<columns).map { index in
+            "[#strong[\(index < table.header.count ? inline(table.header[index], book: &book) : "")]]"
+        }
+        // A header repeated on the next page is an artifact, and PDF/UA-1 has no link in one: a
+        // header with a link (or a footnote's mark) is not repeated.
+        let repeats = !header.contains { $0.contains("#link(") || $0.contains("#footnote") }
+        body += "  table.hline(stroke: 0.8pt),\n  table.header(" + (repeats ? "" : "repeat: false, ")
+        body += header.joined(separator: ", ")
         body += "),\n  table.hline(stroke: 0.5pt),\n"
         for row in boundedRows(table.rows) {
             body += "  " + (0..<columns).map { index in "[\(index < row.count ? inline(row[index], book: &book) : "")]" }.joined(separator: ", ") + ",\n"

@@ -21,7 +21,6 @@ struct DocCConversion {
     var chapterOfPage: [Int: Int] = [:]
     var pageOfChapter: [Int: Int] = [:]
     /// Custom aside kinds, in the order met: kind → label.
-    var customCallouts: [(kind: String, label: String)] = []
     /// Per chapter: the lines of its abstract (before links were rewritten).
     var abstracts: [Int: Range<Int>] = [:]
     /// What the catalog may make the importer read: files inside `root`.
@@ -71,7 +70,7 @@ struct DocCConversion {
         }
         // The build checks the `// Prints` comments of the listings marked {run}.
         let settings = swiftTestTally.printsListings > 0 ? ["check_prints: true"] : []
-        var result = builder.finish(title: courseTitle, parts: outline, callouts: customCallouts, settings: settings)
+        var result = builder.finish(title: courseTitle, parts: outline, settings: settings)
         if swiftTestTally.found { result.swiftTests = swiftTestTally }
         return result
     }

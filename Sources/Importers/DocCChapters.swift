@@ -75,8 +75,6 @@ extension DocCConversion {
 
     // MARK: Asides
 
-    static let builtInAsides = ["note": "NOTE", "tip": "TIP", "important": "IMPORTANT", "warning": "WARNING", "caution": "CAUTION"]
-
     /// `> Note: text` → `> [!NOTE]` / `> text`; other `> Word:` kinds become the course's own callouts.
     mutating func asides(_ lines: [Line]) -> [Line] {
         let code = MarkdownText.codeMask(lines)
@@ -95,21 +93,11 @@ extension DocCConversion {
             guard !word.isEmpty, afterWord.hasPrefix(":"), afterWord.dropFirst().first.map({ $0 == " " || $0 == "\t" }) ?? true else {
                 output.append(line); continue
             }
-            let kind = kindOfAside(String(word))
+            let kind = builder.calloutKind(String(word))
             output.append(Line(text: indent + "> [!\(kind)]", origin: line.origin))
             let text = afterWord.dropFirst().trimmingSpaces()
             if !text.isEmpty { output.append(Line(text: indent + "> " + text, origin: line.origin)) }
         }
         return output
-    }
-
-    mutating func kindOfAside(_ word: String) -> String {
-        if let builtIn = Self.builtInAsides[word.lowercased()] { return builtIn }
-        let kind = word.lowercased()
-        if !customCallouts.contains(where: { $0.kind == kind }) {
-            let label = Words.spacedCamelCase(word.prefix(1).uppercased() + word.dropFirst())
-            customCallouts.append((kind, label))
-        }
-        return kind.uppercased()
     }
 }

@@ -55,7 +55,8 @@ extension DocCConversion {
                 }
                 let indent = String(line.text.prefix { $0 == " " })
                 if let target = image(source, at: place) {
-                    output.append(Line(text: indent + Inline.link(image: true, text: alt, destination: target, title: nil), origin: line.origin))
+                    let shown = builder.altText(alt, image: source, at: place)
+                    output.append(Line(text: indent + Inline.link(image: true, text: shown, destination: target, title: nil), origin: line.origin))
                 } else {
                     output.append(Line(text: indent + ProjectBuilder.missingImage(alt: alt, destination: source), origin: line.origin))
                 }

@@ -9,9 +9,9 @@ extension DocCConversion {
         let comments = MarkdownText.commentMask(chapter.lines, code: code)
         var lines = chapter.lines
         var warnedSymbol = false
-        for (number, line) in lines.enumerated() where !code[number] && !comments[number] {
-            let place = SourceLocation(path: chapter.path, line: line.origin, column: 1)
-            lines[number].text = rewrite(line.text, in: index, at: place, warnedSymbol: &warnedSymbol)
+        let origins = lines.map(\.origin)
+        Inline.rewriteLines(&lines, where: { !code[$0] && !comments[$0] }) { text, number in
+            rewrite(text, in: index, at: SourceLocation(path: chapter.path, line: origins[number], column: 1), warnedSymbol: &warnedSymbol)
         }
         builder.chapters[index].lines = lines
     }
@@ -48,7 +48,7 @@ extension DocCConversion {
             case .link(true, let text, let destination, let title):
                 if Paths.isExternal(destination) { return nil }
                 guard let target = image(destination, at: place) else { return ProjectBuilder.missingImage(alt: text, destination: destination) }
-                return Inline.link(image: true, text: text, destination: target, title: title)
+                return Inline.link(image: true, text: builder.altText(text, image: destination, at: place), destination: target, title: title)
             case .code(2, let content):
                 if !warned {
                     warned = true

@@ -11,6 +11,10 @@ enum InlineItem {
     case code(ticks: Int, content: String)
     /// An autolink-like `<scheme:…>` (DocC's `<doc:…>`).
     case angle(String)
+    /// A reference link: `[text][label]`, `[text][]` or `[text]` (the label is then the text),
+    /// or, for an image, `![text][label]`. Kept as it is, its text still scanned, when the
+    /// transform returns nil.
+    case reference(image: Bool, text: String, label: String)
 }
 
 enum Inline {
@@ -55,11 +59,62 @@ enum Inline {
                     index = end
                     continue
                 }
+                if let (end, text, label) = reference(chars, image ? index + 1 : index),
+                   let replacement = transform(.reference(image: image, text: text, label: label)) {
+                    out += replacement
+                    index = end
+                    continue
+                }
             }
             out.append(c)
             index += 1
         }
         return out
+    }
+
+    /// Whether a line has a `[` that it does not close (outside code spans and escapes): a
+    /// link whose text goes on to the next line.
+    static func hasUnclosedBracket(_ line: String) -> Bool {
+        guard line.contains("[") else { return false }
+        let chars = Array(line)
+        var index = 0
+        while index < chars.count {
+            if let next = pastEscapeOrCode(chars, index) { index = next; continue }
+            if chars[index] == "[" {
+                guard let close = closingBracket(chars, index) else { return true }
+                index = close
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// How many lines after its first a link's text may run on to.
+    static let linkLinesLimit = 8
+
+    /// Rewrites each line `isProse` accepts with `transform` (given the text and the index of its
+    /// first line). A line with a `[` it does not close is rewritten with the lines it runs on to,
+    /// as a link's text may, then split again (kept line by line when the count changed).
+    static func rewriteLines(_ lines: inout [Line], where isProse: (Int) -> Bool, _ transform: (String, Int) -> String) {
+        var number = 0
+        while number < lines.count {
+            defer { number += 1 }
+            guard isProse(number) else { continue }
+            var text = lines[number].text
+            var last = number
+            while hasUnclosedBracket(text), last + 1 < lines.count, last - number < linkLinesLimit, isProse(last + 1),
+                  !lines[last + 1].text.allSatisfy(\.isWhitespace) {
+                last += 1
+                text += "\n" + lines[last].text
+            }
+            let rewritten = last > number ? transform(text, number).split(separator: "\n", omittingEmptySubsequences: false) : []
+            if !rewritten.isEmpty, rewritten.count == last - number + 1 {
+                for (offset, piece) in rewritten.enumerated() { lines[number + offset].text = String(piece) }
+                number = last
+            } else {
+                lines[number].text = transform(lines[number].text, number)
+            }
+        }
     }
 
     /// Visits the inline items of a line without changing it.
@@ -120,26 +175,50 @@ enum Inline {
         return (index + 1, body)
     }
 
-    /// An inline link starting at the `[` at `open`: end index, text, destination and title.
-    static func link(_ chars: [Character], _ open: Int) -> (Int, String, String, String?)? {
+    /// Where scanning goes on when a backslash escape or a code span (or a run of backticks that
+    /// opens none) starts at `index`; nil for any other character.
+    static func pastEscapeOrCode(_ chars: [Character], _ index: Int) -> Int? {
+        if chars[index] == "\\" { return index + 2 }
+        guard chars[index] == "`" else { return nil }
+        let run = runLength(chars, index, "`")
+        return closingRun(chars, from: index + run, length: run).map { $0 + run } ?? index + run
+    }
+
+    /// The `]` that closes the `[` at `open`, past nested brackets, escapes and code spans.
+    static func closingBracket(_ chars: [Character], _ open: Int) -> Int? {
         var index = open + 1
         var depth = 1
         while index < chars.count {
+            if let next = pastEscapeOrCode(chars, index) { index = next; continue }
             let c = chars[index]
-            if c == "\\" { index += 2; continue }
-            if c == "`" {
-                let run = runLength(chars, index, "`")
-                if let close = closingRun(chars, from: index + run, length: run) { index = close + run } else { index += run }
-                continue
-            }
             if c == "[" { depth += 1 }
             if c == "]" {
                 depth -= 1
-                if depth == 0 { break }
+                if depth == 0 { return index }
             }
             index += 1
         }
-        guard index < chars.count, index + 1 < chars.count, chars[index + 1] == "(" else { return nil }
+        return nil
+    }
+
+    /// A reference link starting at the `[` at `open`: end index, text and label. Not a
+    /// footnote (`[^1]`), an inline link or a reference definition (`[label]:`).
+    static func reference(_ chars: [Character], _ open: Int) -> (Int, String, String)? {
+        guard let close = closingBracket(chars, open), close == open + 1 || chars[open + 1] != "^" else { return nil }
+        let text = String(chars[(open + 1)..<close])
+        let after = close + 1
+        if after < chars.count, chars[after] == "(" || chars[after] == ":" { return nil }
+        if after < chars.count, chars[after] == "[", let end = chars[after...].firstIndex(of: "]") {
+            let label = String(chars[(after + 1)..<end])
+            return label.isEmpty && text.isEmpty ? nil : (end + 1, text, label.isEmpty ? text : label)
+        }
+        return text.isEmpty ? nil : (after, text, text)
+    }
+
+    /// An inline link starting at the `[` at `open`: end index, text, destination and title.
+    static func link(_ chars: [Character], _ open: Int) -> (Int, String, String, String?)? {
+        guard var index = closingBracket(chars, open) else { return nil }
+        guard index + 1 < chars.count, chars[index + 1] == "(" else { return nil }
         let text = String(chars[(open + 1)..<index])
         index += 2
         while index < chars.count, chars[index] == " " { index += 1 }

@@ -24,6 +24,8 @@ struct MDBookConversion {
     /// Bytes the chapter's includes may still read, and whether it was told it ran out.
     var includeBudget = 0
     var includeBudgetSpent = false
+    /// mdbook-spec's rules (`r[name]` lines): the chapter each is in and the heading's fragment.
+    var rules: [String: (chapter: Int, heading: String?)] = [:]
 
     init(root: String) {
         self.root = root
@@ -63,7 +65,7 @@ struct MDBookConversion {
             builder.diagnostics.append(.error(.importInput, "\(summaryPath) lists no chapter", at: SourceLocation(path: summaryPath),
                                               suggestion: "list chapters as - [Title](file.md)"))
         }
-        return builder.finish(title: title, parts: parts, callouts: [])
+        return builder.finish(title: title, parts: parts)
     }
 
     /// book.toml's settings (the defaults when there is none), their title and language without
@@ -215,8 +217,8 @@ struct MDBookConversion {
         includeBudget = Self.includeLimit
         includeBudgetSpent = false
         var lines = expandDirectives(in: [Line].numbered(text), file: file, depth: 0)
-        lines = admonitions(in: lines, path: file)
-        lines = tidy(lines, path: file)
+        lines = alerts(in: admonitions(in: lines, path: file), path: file)
+        lines = ruleMarkers(in: tidy(lines, path: file), chapter: builder.chapters.count)
         let heading = ProjectBuilder.takeTitle(&lines)
         var chapter = Chapter(id: id, path: file, title: heading.map { Words.plain($0.text) } ?? title, lines: lines)
         if let heading {

@@ -52,6 +52,70 @@ extension MDBookConversion {
         return output
     }
 
+    /// mdbook-spec's rule markers (a line `r[type.never]`, the Rust Reference's) left out; each
+    /// rule noted with the chapter (`chapter`, its index) and the heading it names or is under, for
+    /// the links to it.
+    mutating func ruleMarkers(in lines: [Line], chapter: Int) -> [Line] {
+        let code = MarkdownText.codeMask(lines)
+        var output: [Line] = []
+        var pending: [String] = []
+        var heading: String?
+        for (index, line) in lines.enumerated() {
+            if !code[index], let rule = Self.ruleMarker(line.text) {
+                pending.append(rule)
+                continue
+            }
+            if !code[index], let found = HeadingLine(line.text) {
+                heading = found.explicitID ?? Self.mdBookID(Words.plain(found.text))
+            }
+            // Rules before a heading name it; before anything else, the heading they are under.
+            if !pending.isEmpty, code[index] || !line.text.allSatisfy(\.isWhitespace) {
+                for rule in pending where rules[rule] == nil { rules[rule] = (chapter, heading) }
+                pending = []
+            }
+            output.append(line)
+        }
+        for rule in pending where rules[rule] == nil { rules[rule] = (chapter, heading) }
+        return output
+    }
+
+    /// The rule a line `r[rule.name]` marks.
+    static func ruleMarker(_ line: String) -> String? {
+        guard line.hasPrefix("r["), line.trimmingSpaces().hasSuffix("]") else { return nil }
+        let name = line.trimmingSpaces().dropFirst(2).dropLast()
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else { return nil }
+        return String(name)
+    }
+
+    /// GitHub's alerts as books write them for mdBook (`> [!EXAMPLE]`, the Rust Reference's):
+    /// a kind Primer lacks becomes one of the course's own callouts, declared in course.yml; one
+    /// that is no word of letters (`[!EDITION-2018]`) a note titled with it (warning).
+    mutating func alerts(in lines: [Line], path: String) -> [Line] {
+        let code = MarkdownText.codeMask(lines)
+        var output = lines
+        for (index, line) in lines.enumerated() where !code[index] && line.text.contains("[!") {
+            let prefixLength = MarkdownText.containerPrefixLength(Substring(line.text))
+            let prefix = line.text.prefix(prefixLength)
+            let rest = line.text.dropFirst(prefixLength)
+            guard prefix.contains(">"), rest.hasPrefix("[!"), let close = rest.firstIndex(of: "]") else { continue }
+            let word = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close])
+            let after = rest[rest.index(after: close)...]
+            guard !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { continue }
+            if word.allSatisfy(\.isLetter) {
+                output[index].text = prefix + "[!\(builder.calloutKind(word))]" + after
+                continue
+            }
+            let title = word.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
+                .joined(separator: " ")
+            let text = after.trimmingSpaces()
+            output[index].text = prefix + "[!NOTE] " + (text.isEmpty ? title : title + ": " + text)
+            builder.diagnostics.append(.warning(.importCallout, "alert kind '\(word)' is no word of letters, as a callout kind must be; it becomes a note titled '\(title)'",
+                                                at: SourceLocation(path: path, line: line.origin, column: 1),
+                                                suggestion: "declare a kind of letters under callouts: in course.yml and use it here"))
+        }
+        return output
+    }
+
     /// The callout kind and title of an admonish block's info string (after `admonish`).
     mutating func admonishHeader(_ text: String, at place: SourceLocation) -> (String, String?) {
         var tokens: [String] = []

@@ -209,6 +209,7 @@ enum Words {
             case .link(_, let text, _, _): return plain(text)
             case .code(_, let content): return content.trimmingSpaces()
             case .angle(let body): return body
+            case .reference: return nil
             }
         }
         var out = ""

@@ -52,7 +52,25 @@ struct ProjectBuilder {
     /// Images copied: destination (relative to Content/) → source path.
     private var imageSources: [String: String] = [:]
 
+    /// The course's own callout kinds (DocC's `> Experiment:`, mdBook's `> [!EXAMPLE]`) and their labels.
+    var customCallouts: [(kind: String, label: String)] = []
+
     init(locale: String) { self.locale = locale }
+
+    static let builtInCallouts = ["note": "NOTE", "tip": "TIP", "important": "IMPORTANT", "warning": "WARNING", "caution": "CAUTION"]
+
+    /// The `[!KIND]` of a callout named `word`: a built-in kind, or one of the course's own,
+    /// declared in course.yml with `word` as its label.
+    mutating func calloutKind(_ word: String) -> String {
+        if let builtIn = Self.builtInCallouts[word.lowercased()] { return builtIn }
+        let kind = word.lowercased()
+        if !customCallouts.contains(where: { $0.kind == kind }) {
+            let rest = word.dropFirst()
+            let label = Words.spacedCamelCase(word.prefix(1).uppercased() + (rest.allSatisfy(\.isUppercase) ? rest.lowercased() : String(rest)))
+            customCallouts.append((kind, label))
+        }
+        return kind.uppercased()
+    }
 
     // MARK: Chapter ids
 
@@ -109,8 +127,25 @@ struct ProjectBuilder {
                 lines[index].text = heading.rendered
             }
         }
+        closeLevelGaps(&lines, code: code)
         while lines.first?.text.trimmingSpaces().isEmpty == true { lines.removeFirst() }
         return title
+    }
+
+    /// Headings that skip a level (`####` right under the title, which a tagged PDF may not
+    /// have) moved up to one level below the heading they come under; siblings stay siblings.
+    static func closeLevelGaps(_ lines: inout [Line], code: [Bool]) {
+        var open: [(written: Int, level: Int)] = []
+        for index in lines.indices where !code[index] {
+            guard var heading = HeadingLine(lines[index].text) else { continue }
+            while let last = open.last, last.written >= heading.level { open.removeLast() }
+            let level = (open.last?.level ?? 1) + 1
+            open.append((heading.level, level))
+            if level < heading.level {
+                heading.level = level
+                lines[index].text = heading.rendered
+            }
+        }
     }
 
     /// Setext headings ("Title" over `===` or `---`, after a blank line) written as `#` headings,
@@ -169,7 +204,11 @@ struct ProjectBuilder {
         chapters[chapter].headings = headings
     }
 
-    mutating func uniqueID(_ base: String) -> String { Self.unique(base, in: &usedIDs) }
+    /// A heading id no other heading has; one that would not start with a letter (a chapter
+    /// named `6.4.md`), which Primer does not take for an id, starts with `chapter-`.
+    mutating func uniqueID(_ base: String) -> String {
+        Self.unique(base.first?.isLetter == true ? base : "chapter-" + base, in: &usedIDs)
+    }
 
     /// `base`, or `base-2`, `base-3`… the first that `taken` lacks, which then holds it.
     static func unique(_ base: String, in taken: inout Set<String>) -> String {
@@ -265,6 +304,37 @@ struct ProjectBuilder {
     }
 
     /// What replaces an image that cannot be found: its alt text, and a comment marking the place.
+    /// The alt text of a picture the import shows: the book's, or when it has none (which the
+    /// build rejects for a book, PRM074) words made from the file's name, with a warning.
+    mutating func altText(_ alt: String, image destination: String, at place: SourceLocation) -> String {
+        guard alt.allSatisfy(\.isWhitespace) else { return alt }
+        let words = Self.words(ofImage: destination)
+        diagnostics.append(.warning(.altText, "the image \(destination) has no alt text; it is given '\(words)', made from its file name",
+                                    at: place, suggestion: "say in the brackets what the picture shows: ![What it shows](\(destination))"))
+        return words
+    }
+
+    /// `../img/bitwiseNOT@2x.png` → `bitwise NOT`: the file's name without its folder, extension,
+    /// `@2x` and `~dark`, words split at `-`, `_` and where lower case meets upper case.
+    static func words(ofImage destination: String) -> String {
+        var stem = (Paths.name(of: destination.removingPercentEncoding ?? destination) as NSString).deletingPathExtension
+        if let at = stem.range(of: "@", options: .backwards) { stem = String(stem[..<at.lowerBound]) }
+        if stem.hasSuffix("~dark") { stem.removeLast("~dark".count) }
+        var words = ""
+        var previous: Character = " "
+        for c in stem {
+            if c == "-" || c == "_" || c == " " {
+                if !words.hasSuffix(" ") { words.append(" ") }
+            } else {
+                if c.isUppercase, previous.isLowercase { words.append(" ") }
+                words.append(c)
+            }
+            previous = c
+        }
+        let trimmed = words.trimmingSpaces()
+        return trimmed.isEmpty ? "A picture" : trimmed
+    }
+
     static func missingImage(alt: String, destination: String) -> String {
         let comment = destination.replacingOccurrences(of: "--", with: "- -")
         return alt + "<!-- image not found: \(comment) -->"
@@ -348,7 +418,8 @@ struct ProjectBuilder {
 
     /// course.yml, every chapter, and the string catalog when custom callouts need labels.
     /// `settings`: lines of course.yml after the locales (`check_prints: true`).
-    mutating func finish(title: String, parts: [Part], callouts: [(kind: String, label: String)], settings: [String] = []) -> ImportResult {
+    mutating func finish(title: String, parts: [Part], settings: [String] = []) -> ImportResult {
+        let callouts = customCallouts
         // Titles go on every page: no control characters (a page cannot show them).
         let title = withoutControls(title, "the course's title", at: nil)
         let parts = parts.map { part in

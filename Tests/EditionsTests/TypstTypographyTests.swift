@@ -25,6 +25,30 @@ import Testing
 
     static let listing = "# Memory\n\n```swift {#lst-a title=\"main.swift\"}\nimport Foundation\nprint(1)\n```\n"
 
+    @Test func aPartWithoutATitleHasNoHeadingAndOnlyNumberedPartsAreCounted() {
+        var (course, _) = resolveCourse([("intro", [en: "# Intro\n\nHello.\n"]), ("memory", [en: "# Memory\n\nText.\n"]),
+                                         ("extra", [en: "# Extra\n\nMore.\n"])], locales: [en])
+        let entries = course.config.parts[0].chapters
+        var preface = CourseConfig.Part(title: [:], chapters: [entries[0]])
+        preface.numbering = .none
+        var appendices = CourseConfig.Part(title: [en: "Appendices"], chapters: [entries[2]])
+        appendices.numbering = .appendix
+        course.config.parts = [preface, CourseConfig.Part(title: [en: "Main"], chapters: [entries[1]]), appendices]
+        course.strings[en] = Self.words(en)
+        let main = TypstWriter.book(EditionInput(course: course, locale: en, files: [:], drawn: [:])).main
+        // An imported book's preface part has no title: an empty heading would break PDF/UA-1.
+        #expect(!main.contains("supplement: none)[]"), "\(main)")
+        #expect(main.contains("#heading(level: 1, numbering: (..n) => \"Part 1\", supplement: none)[Main]"), "\(main)")
+        #expect(main.contains("#heading(level: 1, numbering: none, supplement: none)[Appendices]"))
+    }
+
+    @Test func aTableHeaderWithALinkIsNotRepeatedOnTheNextPage() {
+        let linked = Self.book("# Memory\n\n## Numbers {#numbers}\n\n| [Kind](#numbers) | Example |\n| --- | --- |\n| a | b |\n", en)
+        #expect(linked.contains("table.header(repeat: false, [#strong["), "\(linked)")
+        let plain = Self.book("# Memory\n\n| Kind | Example |\n| --- | --- |\n| a | b |\n", en)
+        #expect(plain.contains("table.header([#strong[Kind]]"), "\(plain)")
+    }
+
     @Test func aListingSaysWhereItGoesOnInTheLanguageOfItsText() {
         let english = Self.book(Self.listing, en), chinese = Self.book(Self.listing, zh)
         #expect(english.contains("lang: \"swift\", \"import Foundation\\nprint(1)\"), continued: [#strong[Listing 1\\.1] (continued)])"), "\(english)")

@@ -255,6 +255,113 @@ import Testing
         #expect(result.diagnostics.first?.message == "../code/lines.txt has 4 lines; line 9 is past its end")
     }
 
+    /// Every form of link mdBook accepts, as a real book writes it (the published `.html` name, a
+    /// folder, `index.html` for a `README.md`, `../`, reference definitions, a link over two lines).
+    func linkFormsBook() throws -> String {
+        try makeBook([
+            "src/SUMMARY.md": "- [Intro](README.md)\n- [Guide](guide/README.md)\n- [Theme](guide/theme/index.md)\n- [Other](guide/other.md)\n",
+            "src/README.md": """
+                # Intro
+
+                See [the guide](guide/index.html), [its folder](guide/), [colours](guide/theme/index.html#colours),
+                [the theme](guide/theme/README.md), [other](guide/other.html) and [setup][set up].
+                A [link that goes
+                on](guide/other.md#setup) and [one](guide/other.md#no-such-heading).
+                Not chapters: [notes](notes.txt), [a rule][type.never], [outside][out] and [[nested]][out].
+                Untouched: [web][], [mail](mailto:a@example.com) and [^1].
+                ![](img/bitwiseNOT.png)
+
+                [set up]: guide/other.html#setup "Setting up"
+                [type.never]: type.never
+                [OUT]: ../../outside.md
+                [web]: https://example.com/
+                [^1]: A footnote.
+                """,
+            "src/guide/README.md": "# Guide\n\n[Up](../index.html), [the theme](theme/) and [back](./).\n",
+            "src/guide/theme/index.md": "# Theme\n\n## Colours\n\n[Home](../../README.md#intro)\n",
+            "src/guide/other.md": "# Other\n\n## Setup\n",
+            "src/img/bitwiseNOT.png": "a picture",
+        ])
+    }
+
+    @Test func mdBookLinkForms() throws {
+        let book = try linkFormsBook()
+        let result = MDBookImporter.convert(book: book)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(result.text("Content/en/readme.md") == """
+            ---
+            title: "Intro"
+            ---
+
+            See [the guide](readme-2.md), [its folder](readme-2.md), [colours](#introduction-colours),
+            [the theme](introduction.md), [other](other.md) and [setup][set up].
+            A [link that goes
+            on](#other-setup) and [one](other.md).
+            Not chapters: notes, a rule, outside and [nested].
+            Untouched: [web][], [mail](mailto:a@example.com) and [^1].
+            ![bitwise NOT](../images/img/bitwiseNOT.png)
+
+            [set up]: #other-setup "Setting up"
+
+            [web]: https://example.com/
+            [^1]: A footnote.
+
+            """)
+        #expect(result.text("Content/en/readme-2.md")?.hasSuffix("[Up](readme.md), [the theme](introduction.md) and [back](readme-2.md).\n") == true)
+        #expect(result.text("Content/en/introduction.md")?.hasSuffix("[Home](readme.md)\n") == true)
+        // What is not a chapter, or not a heading of one, is a warning at the book's line (the
+        // first line of a link over two).
+        // A picture without alt text (which a book's edition rejects) is named after its file.
+        #expect(places(result.diagnostics, under: book) == [
+            "src/README.md:12 [PRM065]", "src/README.md:13 [PRM065]", "src/README.md:5 [PRM065]", "src/README.md:7 [PRM065]",
+            "src/README.md:9 [PRM074]",
+        ])
+        #expect(result.diagnostics.map(\.message).contains("../../outside.md is not a chapter of the book; the link is left out, its text kept"))
+        let (folder, build) = try importAndBuild(result)
+        #expect(build.succeeded, "\(build.diagnostics.filter(\.isError))")
+        #expect(siteProblems(folder.appendingPathComponent("site")) == [])
+    }
+
+    @Test func mdBookAlertsOfOtherKindsAreTheCoursesOwnCallouts() throws {
+        let book = try makeBook([
+            "src/SUMMARY.md": "- [Rules](rules.md)\n",
+            "src/rules.md": "# Rules\n\n> [!EXAMPLE]\n> ```rust\n> let x = 1;\n> ```\n\n> [!Note]\n> Said once.\n\n```\n> [!KEPT]\n```\n\n> [!EDITION-2018]\n> Older.\n",
+        ])
+        let result = MDBookImporter.convert(book: book)
+        // A kind that is no word of letters cannot be a callout kind: a note with its name.
+        #expect(places(result.diagnostics, under: book) == ["src/rules.md:15 [PRM064]"])
+        #expect(result.text("Content/en/rules.md")?.hasSuffix("> [!NOTE] Edition 2018\n> Older.\n") == true)
+        #expect(result.text("Content/course.yml")?.contains("callouts: [example]\n") == true)
+        #expect(result.text("Content/Localizable.xcstrings")?.contains("\"Example\"") == true)
+        #expect(result.text("Content/en/rules.md")?.contains("> [!EXAMPLE]\n> ```rust\n> let x = 1;\n> ```\n\n> [!NOTE]\n> Said once.\n\n```\n> [!KEPT]\n```\n") == true)
+        let (_, build) = try importAndBuild(result)
+        #expect(build.succeeded && !build.diagnostics.contains { $0.code == .unknownCallout }, "\(build.diagnostics)")
+    }
+
+    @Test func headingsThatSkipALevelMoveUp() throws {
+        let book = try makeBook([
+            "src/SUMMARY.md": "- [T](t.md)\n",
+            "src/t.md": "# T\n\n#### A\n\n#### B\n\n###### C\n\n```\n#### code\n```\n\n### D\n\n#### E\n",
+        ])
+        let result = MDBookImporter.convert(book: book)
+        // A tagged PDF (PDF/UA-1) has no heading that skips a level; siblings stay siblings.
+        #expect(result.text("Content/en/t.md") == "---\ntitle: \"T\"\n---\n\n## A\n\n## B\n\n### C\n\n```\n#### code\n```\n\n## D\n\n### E\n")
+    }
+
+    @Test func mdBookSpecRulesAreLeftOutAndLinksToThemReachTheirHeading() throws {
+        let book = try makeBook([
+            "src/SUMMARY.md": "- [Types](types.md)\n- [Uses](uses.md)\n",
+            "src/types.md": "r[type]\n# Types\n\nr[type.never]\n## The never type\n\nr[type.never.intro]\nIt never returns.\n\n```\nr[kept.in.code]\n```\n",
+            "src/uses.md": "# Uses\n\nSee [never][type.never], [the intro][type.never.intro], [its anchor](types.md#r-type.never.intro) and [types].\n\n"
+                + "[type.never]: type.never\n[type.never.intro]: type.never.intro\n[types]: type\n",
+        ])
+        let result = MDBookImporter.convert(book: book)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.text("Content/en/types.md") == "---\ntitle: \"Types\"\n---\n\n## The never type {#types-the-never-type}\n\nIt never returns.\n\n```\nr[kept.in.code]\n```\n")
+        #expect(result.text("Content/en/uses.md")?.contains("[its anchor](#types-the-never-type)") == true)
+        #expect(result.text("Content/en/uses.md")?.hasSuffix("[type.never]: #types-the-never-type\n[type.never.intro]: #types-the-never-type\n[types]: types.md\n") == true)
+    }
+
     @Test func mdBookBadInputIsAnError() throws {
         let empty = try makeBook(["book.toml": "[book]\ntitle = \"x\"\n"])
         let noSummary = MDBookImporter.convert(book: empty)
@@ -434,6 +541,37 @@ import Testing
             "SlothTutorial.tutorial:1 [PRM061]", // tutorials
             "Sloths.md:26 [PRM061]",             // a symbol in Topics
         ])
+    }
+
+    @Test func doccLinksOverLinesPicturesWithoutAltAndNumberedNames() throws {
+        let catalog = try makeBook([
+            "R.docc/Root.md": "# Root\n\n@Metadata {\n  @TechnologyRoot\n}\n\n## Topics\n\n- <doc:6.4>\n",
+            "R.docc/6.4.md": "# Release 6.4\n\nSee [the known\nissues](#Known-issues).\n\n![](bitwiseNOT)\n\n## Known issues\n\nNone.\n",
+            "R.docc/Resources/bitwiseNOT.png": "a picture",
+        ])
+        let result = DocCImporter.convert(catalog: catalog + "/R.docc")
+        #expect(result.succeeded, "\(result.diagnostics)")
+        // The heading's id starts with a letter, as Primer's ids must.
+        #expect(result.text("Content/en/6.md") == """
+            ---
+            title: "Release 6.4"
+            summary: "See the known issues."
+            ---
+
+            See [the known
+            issues](#chapter-6-known-issues).
+
+            ![bitwise NOT](../images/bitwiseNOT.png)
+
+            ## Known issues {#chapter-6-known-issues}
+
+            None.
+
+            """)
+        #expect(places(result.diagnostics, under: catalog) == ["R.docc/6.4.md:6 [PRM074]"])
+        let (folder, build) = try importAndBuild(result)
+        #expect(build.succeeded, "\(build.diagnostics.filter(\.isError))")
+        #expect(siteProblems(folder.appendingPathComponent("site")) == [])
     }
 
     @Test func doccWithoutARootIsAnError() throws {
