@@ -79,6 +79,9 @@ public struct CourseConfig: Hashable, Sendable {
     public var strictVerify = false
     /// `check_prints: true`: a `{run}` snippet's `// Prints "…"` comments must match what it printed.
     public var checkPrints = false
+    /// `deterministic_hashing: true`: samples and snippets run with `SWIFT_DETERMINISTIC_HASHING=1`,
+    /// so a `Set` or `Dictionary` prints its elements in one order (the order a book's tests expect).
+    public var deterministicHashing = false
     /// `smart_punctuation: true`: curly quotes in each language's own form, dashes, ellipses.
     public var smartPunctuation = false
     /// `section_numbers: false`: headings are not numbered (listings, figures… still are).

@@ -23,6 +23,9 @@ public struct SampleSettings: Hashable, Sendable {
     public var deterministic = true
     /// Run once per course locale (LANG and PRIMER_LOCALE set); each page shows its own output.
     public var perLocale = false
+    /// `SWIFT_DETERMINISTIC_HASHING=1` in its environment (course.yml's `deterministic_hashing`):
+    /// a `Set` or `Dictionary` lists its elements in the same order on every run.
+    public var deterministicHashing = false
     /// A one-line description per locale (`description: {en: …, ru: …}`), for the gallery.
     public var description: [LocaleTag: String] = [:]
     /// Address space a run may use, in bytes (RLIMIT_AS).

@@ -30,6 +30,11 @@ enum ConfigReader {
         .init("check_prints") { node, draft in
             if !draft.flag(node, \.checkPrints) { draft.diagnostics.append(.error(.settingValue, "'check_prints' must be true or false", at: draft.at(node))) }
         },
+        .init("deterministic_hashing") { node, draft in
+            if !draft.flag(node, \.deterministicHashing) {
+                draft.diagnostics.append(.error(.settingValue, "'deterministic_hashing' must be true or false", at: draft.at(node)))
+            }
+        },
         .init("section_numbers") { node, draft in
             if !draft.flag(node, \.sectionNumbers) { draft.diagnostics.append(.error(.settingValue, "'section_numbers' must be true or false", at: draft.at(node))) }
         },

@@ -123,13 +123,14 @@ struct BuildRun {
         guard policy.reuse == nil, samples != nil || !parsed.snippets.isEmpty else { return .none }
         let checkPrints = loaded.sources.config.checkPrints
         let key = SamplesStage.inputsKey(samples, snippets: parsed.snippets, locales: loaded.locales, figures: loaded.sources.figures,
-                                         checkPrints: checkPrints)
+                                         checkPrints: checkPrints, deterministicHashing: loaded.sources.config.deterministicHashing)
         let reused = options.bless ? nil : options.session?.samplesReport(key: key)
         var stageOptions = SamplesStage.Options(cacheDirectory: cache.folder, locales: loaded.locales, bless: options.bless,
                                                 progress: options.sampleProgress)
         stageOptions.figures = loaded.sources.figures
         stageOptions.figuresFolder = loaded.sources.figuresFolder
         stageOptions.checkPrints = checkPrints
+        stageOptions.deterministicHashing = loaded.sources.config.deterministicHashing
         let report = reused ?? SamplesStage.run(samples, snippets: parsed.snippets, options: stageOptions)
         if reused == nil { options.session?.samplesRan() }
         if reused == nil, !report.diagnostics.hasErrors { options.session?.store(samplesKey: key, report: report) }

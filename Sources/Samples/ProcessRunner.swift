@@ -59,6 +59,7 @@ enum ProcessRunner {
         let marker = "PRIMER_SAMPLE_RUN=\(UUID().uuidString)"
         var environment = ["PATH=/usr/local/bin:/usr/bin:/bin", "HOME=\(home)", "TMPDIR=\(sandbox.isActive ? "/tmp" : home)", "TERM=dumb",
                            "SWIFT_BACKTRACE=enable=no", "PRIMER_FIGURES=\(sandbox.isActive ? Sandbox.figuresFolder : figures)", marker]
+        if settings.deterministicHashing { environment.append("SWIFT_DETERMINISTIC_HASHING=1") }
         if let locale = id.locale {
             environment += RunCommand.environment(locale)
         } else {

@@ -7,9 +7,11 @@ extension SamplesStage {
     /// Everything the stage reads, as one key: a preview rebuild whose key is unchanged reuses
     /// the last report without looking at a single sample.
     public static func inputsKey(_ sources: SamplesSources?, snippets: [SnippetUse], locales: [LocaleTag],
-                                 figures: [String: [String: [UInt8]]] = [:], checkPrints: Bool = false) -> String {
+                                 figures: [String: [String: [UInt8]]] = [:], checkPrints: Bool = false,
+                                 deterministicHashing: Bool = false) -> String {
         var key = ContentKey("samples-stage-v1")
         key.add(checkPrints)
+        key.add(deterministicHashing)
         key.add(figures.count)
         for (folder, files) in figures.sorted(by: { $0.key < $1.key }) {
             key.add(folder)

@@ -77,7 +77,7 @@ extension SamplesStage {
             return
         }
         if options.checkPrints { verifyPrints(outcome, snippet: use, report: &report) }
-        guard let expected = use.snippet.expected, expected != outcome.output else { return }
+        guard let expected = use.snippet.expected, !sameOutput(expected, outcome.output) else { return }
         if !use.parts.isEmpty {
             verifyGroupOutput(outcome, expected: expected, use: use, report: &report)
             return
@@ -93,11 +93,22 @@ extension SamplesStage {
                                      use: use, origin: use.snippet.origin, expected: expected, actual: outcome.output, diff: diff))
     }
 
+    /// A snippet's output block and what it printed, line by line, spaces and tabs at a line's end
+    /// set aside: a Markdown editor drops them from the block, and a reader cannot see them.
+    static func sameOutput(_ expected: String, _ printed: String) -> Bool {
+        expected == printed || outputLines(expected) == outputLines(printed)
+    }
+
+    /// A block's lines without the spaces and tabs at their ends.
+    static func outputLines(_ text: String) -> [Substring] {
+        SnippetGroups.lines(text).map { line in line[..<(line.lastIndex { $0 != " " && $0 != "\t" }.map(line.index(after:)) ?? line.startIndex)] }
+    }
+
     /// A group printed something else than its parts' output blocks: the place is the first line
     /// that differs, in the block that holds it. `--bless` cannot tell which block a line of the
     /// program's output belongs to, so it writes none of them.
     static func verifyGroupOutput(_ outcome: SampleOutcome, expected: String, use: SnippetUse, report: inout Report) {
-        let wanted = SnippetGroups.lines(expected), got = SnippetGroups.lines(outcome.output)
+        let wanted = outputLines(expected), got = outputLines(outcome.output)
         let first = (0..<min(wanted.count, got.count)).first { wanted[$0] != got[$0] } ?? min(wanted.count, got.count)
         let diff = unifiedDiff(expected: expected, actual: outcome.output, expectedName: "the group's output blocks, joined",
                                actualName: "what the group's program printed")

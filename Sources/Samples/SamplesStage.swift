@@ -17,6 +17,8 @@ public enum SamplesStage {
         public var figuresFolder = "Content/Samples/Figures"
         /// course.yml's `check_prints`: a `{run}` snippet's `// Prints` comments must match its output.
         public var checkPrints = false
+        /// course.yml's `deterministic_hashing`: every run gets `SWIFT_DETERMINISTIC_HASHING=1`.
+        public var deterministicHashing = false
         public var progress: (@Sendable (Progress) -> Void)?
         public init(cacheDirectory: String, locales: [LocaleTag], bless: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil) {
             self.cacheDirectory = cacheDirectory; self.locales = locales; self.bless = bless; self.progress = progress
@@ -150,9 +152,9 @@ public enum SamplesStage {
                 let locales: [LocaleTag?] = target.settings.perLocale ? options.locales : [nil]
                 for locale in locales {
                     let id = SampleRunID(name: target.name, locale: locale)
-                    plan.samples.append(Job(id: id, key: key(for: target, in: package, locale: locale), executable: binaries + target.name,
-                                            settings: target.settings, stdin: target.settings.stdin.flatMap { package.inputs[$0] },
-                                            shownAs: id.description))
+                    plan.samples.append(Job(id: id, key: hashed(key(for: target, in: package, locale: locale), options),
+                                            executable: binaries + target.name, settings: hashed(target.settings, options),
+                                            stdin: target.settings.stdin.flatMap { package.inputs[$0] }, shownAs: id.description))
                 }
             }
         }
@@ -165,10 +167,23 @@ public enum SamplesStage {
             let imported = package.map { importedLibraries(snippet.code, package: $0, byModule: libraryModules) } ?? []
             if !imported.isEmpty { plan.libraries[name] = imported }
             let place = snippets.first { $0.snippet.targetName == name }.map { "\($0.path):\($0.snippet.position.line)" } ?? name
-            plan.snippets.append(Job(id: SampleRunID(name: name, locale: nil), key: key(for: snippet, importing: imported),
-                                     executable: binaries + name, settings: SampleSettings(), stdin: nil, shownAs: "snippet at " + place))
+            plan.snippets.append(Job(id: SampleRunID(name: name, locale: nil), key: hashed(key(for: snippet, importing: imported), options),
+                                     executable: binaries + name, settings: hashed(SampleSettings(), options), stdin: nil, shownAs: "snippet at " + place))
         }
         return plan
+    }
+
+    /// A run's key and settings under `deterministic_hashing` (a key without it stays as it was).
+    static func hashed(_ key: ContentKey, _ options: Options) -> ContentKey {
+        var key = key
+        if options.deterministicHashing { key.add("SWIFT_DETERMINISTIC_HASHING=1") }
+        return key
+    }
+
+    static func hashed(_ settings: SampleSettings, _ options: Options) -> SampleSettings {
+        var settings = settings
+        settings.deterministicHashing = options.deterministicHashing
+        return settings
     }
 
     static func snippetFolder(_ options: Options) -> String { options.cacheDirectory + "/snippets" }

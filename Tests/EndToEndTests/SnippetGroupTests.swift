@@ -175,4 +175,37 @@ import Testing
         let errors = listings.errors(try await listings.build(folder))
         #expect(errors.isEmpty, "\(errors)")
     }
+
+    @Test func spacesAtALinesEndDoNotCountAndHashingCanBeDeterministic() async throws {
+        let folder = try listings.course("""
+            ```swift {run}
+            for word in ["a", "b"] { print(word, terminator: " ") }
+            print()
+            ```
+
+            ```output
+            a b
+            ```
+
+            ```swift {run}
+            let legs = ["spider": 8, "ant": 6, "cat": 4]
+            for (animal, count) in legs { print(animal, count) }
+            print(Set(["x", "y", "z", "w"]))
+            ```
+
+            ```output
+            cat 4
+            ant 6
+            spider 8
+            ["x", "z", "w", "y"]
+            ```
+            """)
+        let config = folder.appendingPathComponent("Content/course.yml")
+        try TestSupport.write(TestSupport.read(config) + "\ndeterministic_hashing: true\n", to: config)
+        for round in ["first build", "again"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(".primer-cache"))
+            let errors = listings.errors(try await listings.build(folder))
+            #expect(errors.isEmpty, "\(round): \(errors)")
+        }
+    }
 }

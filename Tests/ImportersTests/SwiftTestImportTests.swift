@@ -99,6 +99,7 @@ import Testing
         #expect(tally.uncheckedHiddenParts == 2)
         #expect(tally.printsListings == 1)
         #expect(result.text("Content/course.yml")?.contains("check_prints: true\n") == true)
+        #expect(result.text("Content/course.yml")?.contains("deterministic_hashing: true\n") == true)
     }
 
     @Test func warningsSayWhereAndWhat() throws {

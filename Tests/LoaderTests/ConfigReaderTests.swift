@@ -49,6 +49,7 @@ import Testing
         ("editions key", with(7, "editions: { fromats: [pdf] }"), "7:13: warning: unknown key 'fromats' in editions is ignored [PRM004]\n    did you mean 'formats'?"),
         ("verify", with(7, "verify: always"), "7:9: error: 'verify' must be strict or warn"),
         ("check_prints", with(7, "check_prints: yes please"), "7:15: error: 'check_prints' must be true or false"),
+        ("deterministic_hashing", with(7, "deterministic_hashing: seeded"), "7:24: error: 'deterministic_hashing' must be true or false"),
         ("smart_punctuation", with(7, "smart_punctuation: sometimes"), "7:20: error: 'smart_punctuation' must be true or false"),
         ("api_index", with(7, "api_index: true"), "7:12: error: 'api_index' must be false or a mapping (docs_url, add, exclude)"),
         ("part not a mapping", with(6, "  - just a title"), "6:5: error: each part needs a 'title' and 'chapters'"),

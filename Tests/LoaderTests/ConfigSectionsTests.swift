@@ -27,6 +27,7 @@ import Testing
         chapters: [tools]
     api_index: { docs_url: "https://example.org/?q=%@", add: [Sendable], exclude: [print] }
     check_prints: true
+    deterministic_hashing: true
 
     """
 
@@ -42,7 +43,7 @@ import Testing
         #expect(config.title == [en: "Swift", ru: "Свифт"])
         #expect(config.sourceLocale == ru && config.locales == [en, ru])
         #expect(config.baseURL == "https://example.org/course/")
-        #expect(config.rawHTML && !config.search && config.smartPunctuation && config.strictVerify && !config.sectionNumbers && config.checkPrints)
+        #expect(config.rawHTML && !config.search && config.smartPunctuation && config.strictVerify && !config.sectionNumbers && config.checkPrints && config.deterministicHashing)
         #expect(config.editURL == "https://example.org/edit/{path}")
         #expect(config.editions == [.pdf] && config.editionsOptional)
         #expect(Set(config.calloutKinds.keys) == ["EXPERIMENT", "DEPRECATED"])
@@ -62,7 +63,7 @@ import Testing
         #expect(config.sourceLocale == LocaleTag("en")!)
         #expect(config.baseURL == nil && config.editURL == nil && !config.rawHTML && config.search)
         #expect(config.editions == [.epub, .pdf] && !config.editionsOptional)
-        #expect(!config.smartPunctuation && !config.strictVerify && !config.checkPrints && config.sectionNumbers && config.calloutKinds.isEmpty)
+        #expect(!config.smartPunctuation && !config.strictVerify && !config.checkPrints && !config.deterministicHashing && config.sectionNumbers && config.calloutKinds.isEmpty)
         #expect(config.apiIndex == CourseConfig.APIIndexSettings())
         #expect(config.parts.map(\.numbering) == [.numbered])
     }
@@ -90,6 +91,6 @@ import Testing
         #expect(ConfigReader.knownKeys == ConfigReader.sections.map(\.key))
         #expect(Set(ConfigReader.knownKeys).count == ConfigReader.knownKeys.count)
         #expect(Set(ConfigReader.sections.filter(\.required).map(\.key)) == ["title", "source_locale", "locales", "parts"])
-        #expect(ConfigReader.knownKeys.count == 20)
+        #expect(ConfigReader.knownKeys.count == 21)
     }
 }
