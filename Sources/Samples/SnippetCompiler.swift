@@ -44,10 +44,15 @@ enum SnippetCompiler {
         let directory = folder + "/src/" + name
         write(code, to: directory + "/main.swift")
         var arguments = ["swiftc"] + languageFlags + ["-module-name", "main", "main.swift"]
+        // A program whose entry point is an `@main` type has no top-level code: compiled as a
+        // library file, as SwiftPM compiles such a target.
+        if declaresMain(code) { arguments.append("-parse-as-library") }
         if let libraries { arguments += ["-I", libraries.modules] }
         if let binary {
             try? FileManager.default.createDirectory(atPath: (binary as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            arguments += ["-o", binary]
+            // The C math library, which Swift on macOS always links: without it `rounded()` and
+            // friends leave `ceil`, `floor` and `round` undefined on Linux.
+            arguments += ["-o", binary, "-lm"]
             for objects in libraries?.objectFolders ?? [] {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? []).filter { $0.hasSuffix(".swift.o") }.sorted()
                 arguments += names.map { objects + "/" + $0 }
@@ -62,6 +67,14 @@ enum SnippetCompiler {
         let messages = parse(text, file: "main.swift")
         return Result(succeeded: output.status == 0 && !output.timedOut, messages: messages.matched,
                       otherOutput: messages.other, timedOut: output.timedOut)
+    }
+
+    /// Whether the code declares its entry point with `@main` (at the start of a line).
+    static func declaresMain(_ code: String) -> Bool {
+        code.split(separator: "\n").contains { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            return trimmed.hasPrefix("@main") && (trimmed.count == 5 || !trimmed.dropFirst(5).first!.isLetter)
+        }
     }
 
     /// Type-checks declaration-only snippets as the files of one module. Returns the names that

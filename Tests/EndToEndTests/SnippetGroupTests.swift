@@ -208,4 +208,34 @@ import Testing
             #expect(errors.isEmpty, "\(round): \(errors)")
         }
     }
+
+    @Test func anAtMainProgramAndRoundingCompileAsOnAMac() async throws {
+        #expect(SnippetCompiler.declaresMain("struct A {}\n@main\nstruct App { static func main() {} }"))
+        #expect(!SnippetCompiler.declaresMain("@mainActorish\nlet x = 1") && !SnippetCompiler.declaresMain("// @main"))
+        let folder = try listings.course("""
+            ```swift {run}
+            @main
+            struct Greeter {
+                static func main() {
+                    print("Hello from main")
+                }
+            }
+            ```
+
+            ```output
+            Hello from main
+            ```
+
+            ```swift {run}
+            let half = Double(CommandLine.arguments.count) + 1.5
+            print(half.rounded(), half.rounded(.down), half.rounded(.up))
+            ```
+
+            ```output
+            3.0 2.0 3.0
+            ```
+            """)
+        let errors = listings.errors(try await listings.build(folder))
+        #expect(errors.isEmpty, "\(errors)")
+    }
 }
