@@ -40,9 +40,13 @@ extension SamplesStage {
         let alone = jobs.filter { !passed.contains($0.id.name) }
         let compiled = parallelMap(alone) { job -> (Job, SnippetCompiler.Result) in
             let snippet = snippets[job.id.name]!
+            // A program whose entry point is an `@main` type is compiled as a file other than
+            // main.swift, as a reader must; a {fails} snippet is still a main.swift, where
+            // `@main` is the error it shows.
+            let asLibrary = snippet.mode != .fails && SnippetCompiler.declaresMain(snippet.code)
             return (job, SnippetCompiler.standalone(name: job.id.name, code: snippet.code, folder: folder,
                                                     binary: snippet.mode == .run ? job.executable : nil, timeout: timeout,
-                                                    libraries: libraries[job.id.name]))
+                                                    libraries: libraries[job.id.name], asLibrary: asLibrary))
         }
         for (job, outcome) in compiled {
             let snippet = snippets[job.id.name]!

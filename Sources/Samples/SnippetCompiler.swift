@@ -40,13 +40,14 @@ enum SnippetCompiler {
     }
 
     /// Type-checks or compiles one snippet in script mode, as `main.swift` of its own module.
-    static func standalone(name: String, code: String, folder: String, binary: String?, timeout: Double, libraries: Libraries? = nil) -> Result {
+    /// `asLibrary`: compiled as a library file (`-parse-as-library`), for a program whose entry
+    /// point is an `@main` type, which a `main.swift` cannot hold.
+    static func standalone(name: String, code: String, folder: String, binary: String?, timeout: Double, libraries: Libraries? = nil,
+                           asLibrary: Bool = false) -> Result {
         let directory = folder + "/src/" + name
         write(code, to: directory + "/main.swift")
         var arguments = ["swiftc"] + languageFlags + ["-module-name", "main", "main.swift"]
-        // A program whose entry point is an `@main` type has no top-level code: compiled as a
-        // library file, as SwiftPM compiles such a target.
-        if declaresMain(code) { arguments.append("-parse-as-library") }
+        if asLibrary { arguments.append("-parse-as-library") }
         if let libraries { arguments += ["-I", libraries.modules] }
         if let binary {
             try? FileManager.default.createDirectory(atPath: (binary as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

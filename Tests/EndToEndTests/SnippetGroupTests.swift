@@ -234,6 +234,17 @@ import Testing
             ```output
             3.0 2.0 3.0
             ```
+
+            ```swift {fails}
+            @main
+            struct Twice {
+                static func main() {}
+            }
+            ```
+
+            ```error
+            error: 'main' attribute cannot be used in a module that contains top-level code
+            ```
             """)
         let errors = listings.errors(try await listings.build(folder))
         #expect(errors.isEmpty, "\(errors)")
