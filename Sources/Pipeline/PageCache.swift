@@ -133,7 +133,7 @@ struct PageCache {
                 guard let tally = tally(record.dropFirst()) else { return nil }
                 manifest.tally = tally
             case "source":
-                guard record.count == 12, let tally = tally(record.dropFirst(5)) else { return nil }
+                guard record.count == 5 + tallyFields, let tally = tally(record.dropFirst(5)) else { return nil }
                 manifest.sources[record[1]] = Source(hash: record[2], stamp: record[3], withoutSamples: record[4] == "1", tally: tally)
             case "locale":
                 guard let tag = LocaleTag(reader.string()) else { return nil }
@@ -157,13 +157,16 @@ struct PageCache {
         return manifest
     }
 
+    /// How many fields a `ListingTally` takes in a record.
+    private static let tallyFields = 8
+
     private static func add(_ tally: ListingTally, to writer: inout Fields.Writer) {
         for count in [tally.samples, tally.run, tally.compiled, tally.failing, tally.listingOnly, tally.unverified, tally.appleOnly, tally.severalModules] { writer.add(count) }
     }
 
     private static func tally(_ fields: ArraySlice<String>) -> ListingTally? {
         let counts = fields.compactMap { Int($0) }
-        guard counts.count == 8, fields.count == 8 else { return nil }
+        guard counts.count == tallyFields, fields.count == tallyFields else { return nil }
         var tally = ListingTally()
         (tally.samples, tally.run, tally.compiled) = (counts[0], counts[1], counts[2])
         (tally.failing, tally.listingOnly, tally.unverified) = (counts[3], counts[4], counts[5])
