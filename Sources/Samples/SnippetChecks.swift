@@ -138,7 +138,7 @@ extension SamplesStage {
         let said = "the compiler says:\n" + actual.map { "    " + $0 }.joined(separator: "\n")
         let diff = unifiedDiff(expected: use.snippet.expected ?? "", actual: outcome.output, expectedName: "the error block", actualName: "what the compiler said")
         func failure(_ diagnostic: Diagnostic, expectedLine: Int) -> SnippetFailure {
-            SnippetFailure(.failsMismatch, diagnostic, use: use, origin: use.parts.isEmpty ? use.snippet.origin : use.origin(expectedLine: expectedLine),
+            SnippetFailure(.failsMismatch, diagnostic, use: use, origin: use.origin(expectedLine: expectedLine),
                            expected: use.snippet.expected, actual: outcome.output, diff: diff)
         }
         if quoted.isEmpty {
@@ -147,8 +147,7 @@ extension SamplesStage {
         } else {
             let firstMissing = use.snippet.expected.map { SnippetGroups.lines($0) }?
                 .firstIndex { missing.contains($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-            let at = use.parts.isEmpty ? SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
-                                       : use.expectedLocation(line: firstMissing)
+            let at = use.expectedLocation(line: firstMissing)
             report.record(failure(.error(.expectedFailure, "this {fails} snippet\(use.originNote(codeLine: 1)) fails, but not with "
                                          + missing.map { "'\($0)'" }.joined(separator: ", ") + "; " + said,
                                          at: at, suggestion: "if the compiler's wording is right, record it with primer build --bless"),

@@ -30,9 +30,15 @@ extension SamplesStage.SnippetUse {
         part(ofCodeLine: codeLine)?.snippet.origin ?? snippet.origin
     }
 
-    /// "; from PATH:LINE in the original book", or nothing for a snippet written in the course.
+    /// " (from PATH:LINE)", the original book's place, or nothing for a snippet written in the course.
     func originNote(codeLine: Int) -> String {
         origin(codeLine: codeLine).map { " (from \($0))" } ?? ""
+    }
+
+    /// The part whose block holds a line (0-based) of the joined expected text: the last part
+    /// with a block that starts at or before it, else the first part with a block.
+    func part(ofExpectedLine line: Int) -> Part? {
+        parts.last { $0.expectedLines > 0 && line >= $0.firstExpectedLine } ?? parts.first { $0.expectedLines > 0 }
     }
 
     func part(ofCodeLine line: Int) -> Part? {
@@ -45,8 +51,7 @@ extension SamplesStage.SnippetUse {
     /// or at the part's opening fence when it has none.
     func expectedLocation(line: Int) -> SourceLocation {
         guard !parts.isEmpty else { return SourceLocation(path: path, line: snippet.expectedLine, column: 1) }
-        let holding = parts.last { $0.expectedLines > 0 && line >= $0.firstExpectedLine } ?? parts.first { $0.expectedLines > 0 }
-        guard let part = holding, part.snippet.expectedLine > 0 else {
+        guard let part = part(ofExpectedLine: line), part.expectedLines > 0, part.snippet.expectedLine > 0 else {
             return SourceLocation(path: path, line: parts[0].snippet.position.line, column: parts[0].snippet.position.column)
         }
         return SourceLocation(path: path, line: part.snippet.expectedLine + 1 + min(line - part.firstExpectedLine, part.expectedLines - 1), column: 1)

@@ -117,8 +117,7 @@ extension SamplesStage.Report {
 extension SamplesStage.SnippetUse {
     /// The `from=` place of the block holding a line (0-based) of the joined expected text.
     func origin(expectedLine line: Int) -> String? {
-        let holding = parts.last { $0.expectedLines > 0 && line >= $0.firstExpectedLine } ?? parts.first
-        return holding?.snippet.origin ?? snippet.origin
+        (part(ofExpectedLine: line) ?? parts.first)?.snippet.origin ?? snippet.origin
     }
 
     /// Whether the tally line and the report are for this course: it imported listings with
