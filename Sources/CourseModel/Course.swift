@@ -209,6 +209,9 @@ public struct ChapterSource: Hashable, Sendable, Encodable {
     public var summary: String?
     /// `translated_from`: the fingerprint of the source chapter this translation was made from.
     public var translatedFrom: String?
+    /// `translated_sections`: each source section's fingerprint (by `ChapterSection.key`) when
+    /// the translation of that section was last marked current.
+    public var translatedSections: [String: String]?
     /// `updated`: when the chapter last changed (YYYY-MM-DD).
     public var updated: String?
     /// The Markdown after the front matter.
@@ -216,10 +219,10 @@ public struct ChapterSource: Hashable, Sendable, Encodable {
     /// Line number (1-based) in the file where `body` starts.
     public var bodyLine: Int
     public init(id: String, locale: LocaleTag, path: String, title: String, summary: String?, body: String, bodyLine: Int,
-                translatedFrom: String? = nil, updated: String? = nil) {
+                translatedFrom: String? = nil, translatedSections: [String: String]? = nil, updated: String? = nil) {
         self.id = id; self.locale = locale; self.path = path; self.title = title
         self.summary = summary; self.body = body; self.bodyLine = bodyLine
-        self.translatedFrom = translatedFrom; self.updated = updated
+        self.translatedFrom = translatedFrom; self.translatedSections = translatedSections; self.updated = updated
     }
 
     /// A fingerprint of what a translator translates (title, summary, text), recorded in a

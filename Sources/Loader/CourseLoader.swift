@@ -165,6 +165,8 @@ public enum CourseLoader {
         var title: String?
         var summary: String?
         var translatedFrom: String?
+        var translatedSections: [String: String]?
+        var sectionsNode: Node?
         var updated: String?
         let entries: [(key: String, value: String?, location: SourceLocation)]
         if let simple = SimpleYAML.flatMapping(lines.dropFirst(), path: path, firstLine: 2) {
@@ -179,6 +181,7 @@ public enum CourseLoader {
                                          suggestion: "write: title: Chapter title")])
                 }
                 entries = YAML.entries(node).map { ($0.key, $0.value.scalar?.string, YAML.location($0.keyNode, path: path, lineOffset: 1)) }
+                sectionsNode = YAML.entries(node).first { $0.key == "translated_sections" }?.value
             }
         }
         for (key, value, location) in entries {
@@ -200,6 +203,23 @@ public enum CourseLoader {
                     continue
                 }
                 translatedFrom = value
+            case "translated_sections":
+                var marks: [String: String] = [:]
+                let pairs = sectionsNode.map { YAML.entries($0) } ?? []
+                for (section, _, fingerprint) in pairs {
+                    guard let print = fingerprint.scalar?.string, print.count == 8, print.allSatisfy(\.isHexDigit) else {
+                        diagnostics.append(.error(.settingValue, "'translated_sections' maps each section to the 8-digit fingerprint primer status writes",
+                                                  at: YAML.location(fingerprint, path: path, lineOffset: 1),
+                                                  suggestion: "run: primer status --mark-translated"))
+                        continue
+                    }
+                    marks[section] = print
+                }
+                if sectionsNode?.mapping == nil, value?.isEmpty != true {
+                    diagnostics.append(.error(.settingValue, "'translated_sections' must be a mapping of section to fingerprint", at: location,
+                                              suggestion: "run: primer status --mark-translated"))
+                }
+                translatedSections = marks
             case "updated":
                 let parts = value?.split(separator: "-").compactMap { Int($0) } ?? []
                 guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else {
@@ -207,7 +227,7 @@ public enum CourseLoader {
                 }
                 updated = value
             default:
-                let known = ["title", "summary", "translated_from", "updated"]
+                let known = ["title", "summary", "translated_from", "translated_sections", "updated"]
                 diagnostics.append(.warning(.unknownKey, "unknown front matter key '\(key)' is ignored", at: location,
                                             suggestion: closestMatch(to: key, in: known).map { "did you mean '\($0)'?" }))
             }
@@ -218,7 +238,8 @@ public enum CourseLoader {
         guard let title, !diagnostics.hasErrors else { return (nil, diagnostics) }
         let body = String(text[bodyStart...])
         return (ChapterSource(id: id, locale: locale, path: path, title: title, summary: summary,
-                              body: body, bodyLine: close + 2, translatedFrom: translatedFrom, updated: updated), diagnostics)
+                              body: body, bodyLine: close + 2, translatedFrom: translatedFrom,
+                              translatedSections: translatedSections, updated: updated), diagnostics)
     }
 
     /// A chapter's text without its control characters (C0 but tab, newline and carriage return,
