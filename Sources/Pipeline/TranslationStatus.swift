@@ -8,32 +8,57 @@ public enum TranslationStatus {
 
     public struct Row: Sendable {
         public var locale: LocaleTag
-        /// Chapters: done = translated from the current source; stale = from an older one (or never marked).
+        /// Chapters: done = every section translated from the current source; stale = some section not.
         public var chapters = Counts()
+        /// Sections of the chapters that exist in this locale: done = current; stale = changed,
+        /// missing or never marked.
+        public var sections = Counts()
         /// Strings: done = translated; stale = needs review (or new/stale in the catalog).
         public var strings = Counts()
+        /// Per-locale sample outputs: done = checked against the current sample source.
+        public var outputs = Counts()
         public var staleChapters: [String] = []
+        /// Each stale chapter's stale sections, by chapter id.
+        public var staleSections: [String: TranslationStaleness] = [:]
         public var missingChapters: [String] = []
         public var reviewStrings: [String] = []
         public var missingStrings: [String] = []
-        public var isComplete: Bool { chapters.stale + chapters.missing + strings.stale + strings.missing == 0 }
+        /// Per-locale expected outputs (`Outputs/<sample>.<locale>.txt`) whose sample changed
+        /// since they were checked, and whether they were ever marked.
+        public var staleOutputs: [(file: String, wasMarked: Bool)] = []
+        public var isComplete: Bool {
+            chapters.stale + chapters.missing + strings.stale + strings.missing + outputs.stale == 0
+        }
     }
 
     public static func compute(content: String, templates: String) -> ([Row], [Diagnostic]) {
         let (loaded, diagnostics) = CourseLoader.load(.init(contentPath: content, templatesPath: templates))
         guard let sources = loaded else { return ([], diagnostics) }
+        return (compute(sources), diagnostics)
+    }
+
+    public static func compute(_ sources: CourseSources) -> [Row] {
         let source = sources.config.sourceLocale
+        let split = Dictionary(uniqueKeysWithValues: sources.config.chapterIDs.compactMap { id in
+            sources.chapters[id]?[source].map { (id, ChapterSections.split($0)) }
+        })
+        let marks = SampleOutputMarks.read(sources)
         var rows: [Row] = []
         for locale in sources.config.locales where locale != source {
             var row = Row(locale: locale)
             for id in sources.config.chapterIDs {
-                guard let original = sources.chapters[id]?[source] else { continue }
+                guard let original = sources.chapters[id]?[source], let sections = split[id] else { continue }
                 row.chapters.total += 1
                 guard let translation = sources.chapters[id]?[locale] else {
                     row.chapters.missing += 1; row.missingChapters.append(id); continue
                 }
-                if translation.translatedFrom == original.fingerprint { row.chapters.done += 1 } else {
-                    row.chapters.stale += 1; row.staleChapters.append(id)
+                let staleness = TranslationStaleness.compare(sourceSections: sections, sourceFingerprint: { original.fingerprint },
+                                                             translation: translation)
+                row.sections.total += sections.count
+                row.sections.stale += staleness.sections.count
+                row.sections.done += sections.count - staleness.sections.count
+                if staleness.isCurrent { row.chapters.done += 1 } else {
+                    row.chapters.stale += 1; row.staleChapters.append(id); row.staleSections[id] = staleness
                 }
             }
             for (key, entry) in (sources.catalog?.entries ?? [:]).sorted(by: { $0.key < $1.key }) where entry.localizations[source] != nil {
@@ -44,55 +69,171 @@ public enum TranslationStatus {
                 case .new?, nil: row.strings.missing += 1; row.missingStrings.append(key)
                 }
             }
+            for output in marks.outputs(for: locale) {
+                row.outputs.total += 1
+                if output.isCurrent { row.outputs.done += 1 } else { row.outputs.stale += 1; row.staleOutputs.append((output.file, output.wasMarked)) }
+            }
             rows.append(row)
         }
-        return (rows, diagnostics)
+        return rows
     }
 
-    /// Records the current source fingerprint in translations' front matter (`translated_from`).
-    /// Returns the files changed.
-    public static func markTranslated(content: String, templates: String, locale: String?, chapter: String?) -> ([String], [Diagnostic]) {
+    /// Records that translations match the current source: every section of each chapter (or
+    /// only `section`, an id or a place) gets the source section's fingerprint in the front
+    /// matter's `translated_sections`; with no chapter and no section named, the locale's
+    /// per-locale sample outputs are marked too. Returns the files changed.
+    public static func markTranslated(content: String, templates: String, locale: String?, chapter: String?,
+                                      section: String? = nil) -> ([String], [Diagnostic]) {
         let (loaded, diagnostics) = CourseLoader.load(.init(contentPath: content, templatesPath: templates))
         guard let sources = loaded else { return ([], diagnostics) }
         let source = sources.config.sourceLocale
         var changed: [String] = []
         var problems = diagnostics
+        if let chapter, sources.chapters[chapter] == nil {
+            problems.append(.error(.settingValue, "there is no chapter '\(chapter)'", at: SourceLocation(path: content),
+                                   suggestion: closestMatch(to: chapter, in: Array(sources.chapters.keys)).map { "did you mean '\($0)'?" }))
+            return ([], problems)
+        }
+        if let locale, !sources.config.locales.contains(where: { $0.rawValue == locale }) {
+            problems.append(.error(.settingValue, "the course has no locale '\(locale)'", at: SourceLocation(path: content),
+                                   suggestion: "the locales are " + sources.config.locales.map(\.rawValue).joined(separator: ", ")))
+            return ([], problems)
+        }
+        var snapshots = SectionSnapshots(content: content)
         for (id, versions) in sources.chapters.sorted(by: { $0.key < $1.key }) where chapter == nil || chapter == id {
             guard let original = versions[source] else { continue }
+            let sections = ChapterSections.split(original)
+            var wanted = sections
+            if let section {
+                wanted = sections.filter { $0.key == section }
+                guard !wanted.isEmpty else {
+                    problems.append(.error(.settingValue, "\(original.path) has no section '\(section)'", at: SourceLocation(path: original.path),
+                                           suggestion: "its sections are " + sections.map(\.key).joined(separator: ", ")))
+                    continue
+                }
+            }
             for (tag, translation) in versions.sorted(by: { $0.key < $1.key }) where tag != source && (locale == nil || locale == tag.rawValue) {
-                guard translation.translatedFrom != original.fingerprint else { continue }
+                var marks = recordedMarks(translation, sections: sections, original: original)
+                let theirs = Set(ChapterSections.split(translation).map(\.key))
+                for section in wanted where theirs.contains(section.key) { marks[section.key] = section.fingerprint }
+                guard marks != translation.translatedSections || translation.translatedFrom != nil else { continue }
                 do {
-                    try setFrontMatter(key: "translated_from", value: original.fingerprint, in: translation.path)
+                    try writeMarks(marks, order: sections.map(\.key), in: translation.path)
                     changed.append(translation.path)
+                    snapshots.keep(wanted.filter { theirs.contains($0.key) }, of: original.path)
                 } catch {
                     problems.append(.error(.blessWrite, "cannot update the front matter: \(error.localizedDescription)", at: SourceLocation(path: translation.path)))
                 }
             }
         }
+        if chapter == nil && section == nil, let samples = sources.samples {
+            var outputs = SampleOutputMarks.read(sources)
+            if outputs.mark(locales: sources.config.locales.filter { $0 != source && (locale == nil || $0.rawValue == locale) }) {
+                do {
+                    try outputs.write()
+                    changed.append(outputs.path)
+                } catch {
+                    problems.append(.error(.blessWrite, "cannot write \(outputs.path): \(error.localizedDescription)",
+                                           at: SourceLocation(path: samples.root)))
+                }
+            }
+        }
+        if !changed.isEmpty, !problems.hasErrors {
+            // Snapshots no translation refers to any more are removed.
+            let (reloaded, _) = CourseLoader.load(.init(contentPath: content, templatesPath: templates))
+            let referenced = Set((reloaded?.chapters.values ?? [:].values).flatMap { $0.values.flatMap { ($0.translatedSections ?? [:]).values } })
+            snapshots.prune(keeping: referenced)
+        }
         return (changed, problems)
     }
 
-    /// Sets `key: value` in the front matter of the chapter at `path`, keeping its line endings
-    /// (LF or CRLF) and a byte order mark. Throws when there is no front matter to change, so
-    /// that nothing is reported as marked that was not written.
+    /// Sets each of `marks` (section key → source fingerprint) in the `translated_sections` of
+    /// the translation at `path`, keeping the others and everything else in the file. A
+    /// translation marked before sections were recorded, and current, keeps every section marked.
+    public static func markSections(path: String, marks: [String: String], content: String, templates: String) throws {
+        let (loaded, diagnostics) = CourseLoader.load(.init(contentPath: content, templatesPath: templates))
+        guard let sources = loaded else { throw MarkFailed(diagnostics: diagnostics) }
+        for versions in sources.chapters.values {
+            guard let translation = versions.values.first(where: { $0.path == path }),
+                  let original = versions[sources.config.sourceLocale] else { continue }
+            let sections = ChapterSections.split(original)
+            var merged = recordedMarks(translation, sections: sections, original: original)
+            merged.merge(marks) { _, new in new }
+            try writeMarks(merged, order: sections.map(\.key), in: path)
+            var snapshots = SectionSnapshots(content: content)
+            snapshots.keep(sections.filter { marks[$0.key] == $0.fingerprint }, of: original.path)
+            return
+        }
+        throw MarkFailed(diagnostics: [.error(.settingValue, "\(path) is not a translation of the course's chapters", at: SourceLocation(path: path))])
+    }
+
+    public struct MarkFailed: LocalizedError {
+        public var diagnostics: [Diagnostic]
+        public var errorDescription: String? { diagnostics.map(\.description).joined(separator: "\n") }
+    }
+
+    /// What a translation has recorded, as section marks: its `translated_sections`, or, for one
+    /// marked before sections were recorded, every section when its `translated_from` is current.
+    static func recordedMarks(_ translation: ChapterSource, sections: [ChapterSection], original: ChapterSource) -> [String: String] {
+        if let marks = translation.translatedSections { return marks }
+        guard translation.translatedFrom == original.fingerprint else { return [:] }
+        return Dictionary(uniqueKeysWithValues: sections.map { ($0.key, $0.fingerprint) })
+    }
+
+    /// Writes `translated_sections` (in the source's section order) and drops `translated_from`.
+    static func writeMarks(_ marks: [String: String], order: [String], in path: String) throws {
+        let ordered = order.compactMap { key in marks[key].map { (key, $0) } }
+            + marks.filter { !order.contains($0.key) }.sorted { $0.key < $1.key }
+        try editFrontMatter(in: path) { lines, close, newline in
+            var close = close
+            if let old = lines[1..<close].firstIndex(where: { $0.hasPrefix("translated_from:") }) {
+                lines.remove(at: old)
+                close -= 1
+            }
+            if let start = lines[1..<close].firstIndex(where: { $0.hasPrefix("translated_sections:") }) {
+                var end = start + 1
+                while end < close, lines[end].hasPrefix(" ") || lines[end].hasPrefix("\t") { end += 1 }
+                lines.removeSubrange(start..<end)
+                close -= end - start
+            }
+            let block = ["translated_sections:" + newline] + ordered.map { key, print in
+                let plain = key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } && !key.hasPrefix("-")
+                return "  \(plain ? key : "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""): \(print)" + newline
+            }
+            lines.insert(contentsOf: block, at: close)
+        }
+    }
+
+    /// Sets `key: value` in the front matter of the chapter at `path` (see `editFrontMatter`).
     static func setFrontMatter(key: String, value: String, in path: String) throws {
+        try editFrontMatter(in: path) { lines, close, newline in
+            let entry = "\(key): \(value)" + newline
+            if let existing = (1..<close).first(where: { lines[$0].hasPrefix(key + ":") }) {
+                lines[existing] = entry
+            } else {
+                lines.insert(entry, at: close)
+            }
+        }
+    }
+
+    static func bare(_ line: String) -> Substring { line.hasSuffix("\r") ? line.dropLast() : Substring(line) }
+
+    /// Edits the front matter of the chapter at `path`, keeping its line endings (LF or CRLF)
+    /// and a byte order mark: `edit` gets the file's lines (split at LF, a CRLF line keeping its
+    /// CR), the index of the closing `---` line and the line ending to end a new line with.
+    /// Throws when there is no front matter to change, so that nothing is reported as marked
+    /// that was not written.
+    static func editFrontMatter(in path: String, _ edit: (inout [String], Int, String) -> Void) throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let hasBOM = bytes.starts(with: bom)
         if hasBOM { bytes.removeFirst(bom.count) }
-        // Lines split at LF only: a CRLF line keeps its CR, compared without it.
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        func bare(_ line: String) -> Substring { line.hasSuffix("\r") ? line.dropLast() : Substring(line) }
         guard let first = lines.first, bare(first) == "---",
               let close = lines.indices.dropFirst().first(where: { bare(lines[$0]) == "---" || bare(lines[$0]) == "..." }) else {
             throw FrontMatterMissing()
         }
-        let entry = "\(key): \(value)" + (first.hasSuffix("\r") ? "\r" : "")
-        if let existing = (1..<close).first(where: { lines[$0].hasPrefix(key + ":") }) {
-            lines[existing] = entry
-        } else {
-            lines.insert(entry, at: close)
-        }
+        edit(&lines, close, first.hasSuffix("\r") ? "\r" : "")
         try Data((hasBOM ? bom : []) + Array(lines.joined(separator: "\n").utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
