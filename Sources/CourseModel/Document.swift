@@ -125,6 +125,9 @@ public struct Heading: Hashable, Sendable {
     public var position: Position
     /// Set by the resolve stage.
     public var id: String = ""
+    /// Set by the resolve stage: the translation's section under this heading was made from an
+    /// older version of the source's.
+    public var stale = false
     public var number: Numbering?
     public init(level: Int, content: [Inline], attributes: Attributes, position: Position) {
         self.level = level; self.content = content; self.attributes = attributes; self.position = position

@@ -32,8 +32,10 @@ public struct ChapterPage: Hashable, Sendable {
     public var files: Set<String>
     /// Figures samples drew that the page shows.
     public var drawnFigures: Set<DrawnFigure> = []
-    /// A translation made from an older version of the source chapter (or never marked).
-    public var isStale = false
+    /// Where a translation made from an older version of the source shows it: a note under
+    /// each stale section's heading (set on the headings by `markStale`), above the chapter for
+    /// its title or opening, or a banner when which sections changed is not known.
+    public private(set) var staleness = PageStaleness()
     /// The chapter's `updated` date (YYYY-MM-DD), if it has one.
     public var updated: String?
     public var isFallback: Bool { locale != contentLocale }
@@ -164,7 +166,9 @@ extension ChapterPage {
         for figure in drawnFigures.sorted(by: { ($0.path, $0.file) < ($1.path, $1.file) }) {
             writer.add(figure.run.name); writer.optional(figure.run.locale?.rawValue); writer.add(figure.file); writer.add(figure.path)
         }
-        writer.add(isStale); writer.optional(updated); writer.add(shownSampleCount); writer.add(readingMinutes)
+        writer.add(staleness.wholeChapter); writer.add(staleness.opening); writer.add(staleness.headingLines.count)
+        for line in staleness.headingLines { writer.add(line) }
+        writer.optional(updated); writer.add(shownSampleCount); writer.add(readingMinutes)
     }
 
     public static func readHeader(id: String, _ reader: inout Fields.Reader) -> ChapterPage? {
@@ -184,13 +188,18 @@ extension ChapterPage {
             let name = reader.string(), runLocale = reader.optional(), file = reader.string(), path = reader.string()
             drawn.insert(DrawnFigure(run: SampleRunID(name: name, locale: runLocale.flatMap { LocaleTag($0) }), file: file, path: path))
         }
-        let isStale = reader.bool(), updated = reader.optional(), sampleCount = reader.int(), readingMinutes = reader.int()
+        var staleness = PageStaleness()
+        staleness.wholeChapter = reader.bool(); staleness.opening = reader.bool()
+        let staleCount = reader.int()
+        guard staleCount >= 0, staleCount < 1_000_000 else { return nil }
+        staleness.headingLines = (0..<staleCount).map { _ in reader.int() }
+        let updated = reader.optional(), sampleCount = reader.int(), readingMinutes = reader.int()
         guard !reader.failed else { return nil }
         var page = ChapterPage(id: id, locale: locale, contentLocale: contentLocale,
                                numbering: ChapterNumbering(number: number, label: label, sections: sections),
                                title: title, summary: summary, sourcePath: sourcePath, document: Document(blocks: []), outline: [], files: files)
         page.drawnFigures = drawn
-        page.isStale = isStale
+        page.staleness = staleness
         page.updated = updated
         page.knownSampleCount = sampleCount
         page.knownReadingMinutes = readingMinutes
@@ -261,4 +270,43 @@ public struct SiteFile: Hashable, Sendable {
     public var path: String
     public var contents: Contents
     public init(path: String, contents: Contents) { self.path = path; self.contents = contents }
+}
+
+/// Where a translated page shows that its original changed since it was translated.
+public struct PageStaleness: Hashable, Sendable, Encodable {
+    /// The translation records no sections (or was never marked) and is not current: a banner.
+    public var wholeChapter = false
+    /// The title, the summary or the text before the first heading changed: a note above.
+    public var opening = false
+    /// The file lines of the headings of the sections that changed: a note under each.
+    public var headingLines: [Int] = []
+
+    public init() {}
+
+    public init(_ staleness: TranslationStaleness) {
+        wholeChapter = staleness.wholeChapter
+        guard !wholeChapter else { return }
+        opening = staleness.sections.contains { ($0.translationOrdinal ?? 1) <= 0 }
+        headingLines = staleness.sections.compactMap { section in
+            guard let ordinal = section.translationOrdinal, ordinal > 0 else { return nil }
+            return section.translationLine
+        }
+    }
+
+    public var isCurrent: Bool { !wholeChapter && !opening && headingLines.isEmpty }
+}
+
+extension ChapterPage {
+    /// Records `staleness` and marks the stale sections' headings, which the page's HTML
+    /// follows with a note.
+    public mutating func markStale(_ staleness: PageStaleness) {
+        self.staleness = staleness
+        guard !staleness.headingLines.isEmpty else { return }
+        let lines = Set(staleness.headingLines)
+        document.blocks = document.blocks.map { block in
+            guard case .heading(var heading) = block, lines.contains(heading.position.line) else { return block }
+            heading.stale = true
+            return .heading(heading)
+        }
+    }
 }

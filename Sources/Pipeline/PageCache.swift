@@ -199,23 +199,24 @@ struct PageCache {
     }
 
     /// What resolving one page reads besides the whole-course key (`Manifest.global`): the
-    /// chapter text it shows (its file's `hash`), in which locale, and whether that text is a
+    /// chapter text it shows (its file's `hash`), in which locale, and where that text is a
     /// stale translation. The page's key is this value's.
     struct PageKeyInput: Encodable {
         var locale: LocaleTag
         var path: String
         var text: String
-        var isStale: Bool
+        var staleness: PageStaleness
     }
 
     static func pageKey(locale: LocaleTag, id: String, source: ChapterSource, hashes: [String: String], sources: CourseSources) -> String {
         let input = PageKeyInput(locale: locale, path: source.path, text: hashes[source.path] ?? "",
-                                 isStale: isStale(id: id, source: source, sources: sources))
-        return ContentKey("page-key-v2", encoding: input).hex
+                                 staleness: staleness(id: id, source: source, sources: sources))
+        return ContentKey("page-key-v3", encoding: input).hex
     }
 
-    static func isStale(id: String, source: ChapterSource, sources: CourseSources) -> Bool {
-        Resolver.isStale(source, sourceLocale: sources.config.sourceLocale, original: sources.chapters[id]?[sources.config.sourceLocale])
+    static func staleness(id: String, source: ChapterSource, sources: CourseSources) -> PageStaleness {
+        let original = sources.chapters[id]?[sources.config.sourceLocale]
+        return Resolver.staleness(source, sourceLocale: sources.config.sourceLocale, original: original.map { ($0, ChapterSections.split($0)) })
     }
 
     /// The stamp to remember for a file: none when it changed in the last two seconds, since a

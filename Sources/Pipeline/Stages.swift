@@ -199,10 +199,10 @@ struct BuildRun {
         let resolved = parallelMap(plan.edited) { edit -> (ChapterPage, [Diagnostic])? in
             let cached = manifestLocales[edit.locale]
             let pageIndex = Dictionary(cached.pages.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-            let isStale = PageCache.isStale(id: edit.id, source: edit.source, sources: sources)
+            let staleness = PageCache.staleness(id: edit.id, source: edit.source, sources: sources)
             guard let chapter = chapters[edit.source.id]?[edit.source.locale],
                   let (page, exports, diagnostics) = Resolver.resolvePage(
-                    chapter, locale: cached.tag, in: context, isStale: isStale,
+                    chapter, locale: cached.tag, in: context, staleness: staleness,
                     exports: { id in pageIndex[id].flatMap { slice(cached.pages[$0].offset, cached.pages[$0].length) }.flatMap(Resolver.PageExports.init(decoding:)) },
                     owner: { ownersByLocale[edit.locale]?[$0] }),
                   let before = slice(cached.pages[edit.index].offset, cached.pages[edit.index].length).flatMap(Resolver.PageExports.init(decoding:)),

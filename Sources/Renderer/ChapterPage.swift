@@ -19,7 +19,8 @@ extension SiteRenderer {
             chapter: ChapterInfo(id: page.id, number: page.number, title: locale.shownTitle(page.title), summary: page.summary,
                                  label: locale.strings.chapterLabel(page.numbering.label), body: Self.bodyMarker,
                                  lang: page.contentLocale.rawValue, sourcePath: page.sourcePath),
-            stale: page.isStale ? Banner(message: locale.strings["stale_translation_banner"]) : nil,
+            stale: page.staleness.wholeChapter ? Banner(message: locale.strings["stale_translation_banner"])
+                : page.staleness.opening ? Banner(message: locale.strings["stale_opening_note"]) : nil,
             updated: page.updated.map { Updated(date: $0, text: locale.strings.format("updated_on", locale.formatDate($0))) },
             fallback: page.isFallback ? Banner(message: locale.strings.format("fallback_banner", locale.languageName(page.contentLocale)),
                                                lang: page.contentLocale.rawValue) : nil,

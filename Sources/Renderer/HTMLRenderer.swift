@@ -85,6 +85,7 @@ public struct HTMLRenderer: HTMLFamilyWriter {
             render(h.content, into: &out)
             out += " <a class=\"anchor\" data-pagefind-ignore href=\"#\(escapeURL(h.id))\" aria-label=\"\(escapeHTML(strings["heading_anchor"]))\">#</a>"
             out += "</h\(level)>\n"
+            if h.stale { out += "<p class=\"stale-section\" role=\"note\">\(escapeHTML(strings["stale_section_note"]))</p>\n" }
         case .code(let code):
             let highlighted = memo?.html(code.code, language: code.language)
                 ?? Highlighter.highlight(code.code, language: code.language) ?? escapeHTML(code.code)

@@ -29,7 +29,7 @@ extension Resolver {
     /// build, as `resolve` would resolve it with the whole course. Nil when the chapter needs what
     /// only a whole build has: samples (the samples stage), or a reference that the exports cannot
     /// answer (an id no page defines, a chapter that is not there), whose error names the closest ids.
-    public static func resolvePage(_ chapter: ParsedChapter, locale: LocaleTag, in context: ResolveContext, isStale: Bool,
+    public static func resolvePage(_ chapter: ParsedChapter, locale: LocaleTag, in context: ResolveContext, staleness: PageStaleness,
                                    exports: (String) -> PageExports?, owner: (String) -> String?) -> (ChapterPage, PageExports, [Diagnostic])? {
         let source = chapter.source
         guard let numbering = context.config.chapterNumberings[source.id],
@@ -65,7 +65,7 @@ extension Resolver {
             }
         }
         var (page, linkDiagnostics) = linkedPage(numbered, locale: locale, scope: LinkScope(global: global, chapters: chapters), context: context)
-        page.isStale = isStale
+        page.markStale(staleness)
         page.updated = source.updated
         let exported = PageExports(header: page.header, explicit: numberer.targets.explicit, local: numberer.targets.local)
         return (page, exported, numberer.diagnostics + linkDiagnostics)

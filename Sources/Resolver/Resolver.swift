@@ -86,18 +86,17 @@ public enum Resolver {
         let numbered = numberLocales(numberedLocales, config: config, chapters: chapters, samples: samples)
         // The source locale's ids tell a translator which id their translation lacks.
         let sourceIDs = numbered[config.sourceLocale]?.global ?? [:]
-        // Fingerprints of the source chapters a translation says it was made from, in parallel.
+        // The source chapters' sections, which translations are compared with, in parallel.
         let withSource = chapters.compactMap { id, versions in
-            versions.values.contains { $0.source.translatedFrom != nil } ? versions[config.sourceLocale].map { (id, $0.source) } : nil
+            versions.count > 1 ? versions[config.sourceLocale].map { (id, $0.source) } : nil
         }
-        let fingerprints = Dictionary(uniqueKeysWithValues: zip(withSource.map(\.0), parallelMap(withSource) { $0.1.fingerprint }))
+        let split = Dictionary(uniqueKeysWithValues: zip(withSource.map(\.0), parallelMap(withSource) { ($0.1, ChapterSections.split($0.1)) }))
         let linked = linkLocales(locales.map { ($0, numbered[$0]!) }, sourceIDs: sourceIDs, context: context)
         for (locale, (localePages, linkDiagnostics)) in zip(locales, linked) {
             pages[locale] = localePages.map { page in
                 var page = page
                 if let text = chapters[page.id]?[page.contentLocale]?.source {
-                    page.isStale = isStale(text, sourceLocale: config.sourceLocale, original: chapters[page.id]?[config.sourceLocale]?.source,
-                                           fingerprint: { fingerprints[$0.id] ?? $0.fingerprint })
+                    page.markStale(staleness(text, sourceLocale: config.sourceLocale, original: split[page.id]))
                 }
                 page.updated = chapters[page.id]?[page.contentLocale]?.source.updated
                 return page
@@ -115,13 +114,11 @@ public enum Resolver {
         return Resolution(course: course, diagnostics: Array(diagnostics).sortedForDisplay(), exports: allExports, deferred: deferred)
     }
 
-    /// A translation is stale unless it was made from this version of the source text: its
-    /// `translated_from` is the fingerprint of `original` (asked of `fingerprint` only when needed).
-    public static func isStale(_ text: ChapterSource, sourceLocale: LocaleTag, original: ChapterSource?,
-                               fingerprint: (ChapterSource) -> String = { $0.fingerprint }) -> Bool {
-        guard text.locale != sourceLocale else { return false }
-        guard let translatedFrom = text.translatedFrom else { return original != nil }
-        return translatedFrom != original.map(fingerprint)
+    /// Where `text`, a translation, is stale: the sections whose source changed since they were
+    /// translated (see `TranslationStaleness`). `original` is the source chapter with its sections.
+    public static func staleness(_ text: ChapterSource, sourceLocale: LocaleTag, original: (ChapterSource, [ChapterSection])?) -> PageStaleness {
+        guard text.locale != sourceLocale, let (source, sections) = original else { return PageStaleness() }
+        return PageStaleness(TranslationStaleness.compare(sourceSections: sections, sourceFingerprint: { source.fingerprint }, translation: text))
     }
 
     /// What an id names. A class: a chapter's explicit ids are in its own tables, in its locale's
@@ -261,7 +258,7 @@ extension Resolver {
             var (page, diagnostics) = linkedPage(chapter, locale: header.locale,
                                                  scope: LinkScope(global: numbered.global, chapters: numbered.byID, sourceIDs: sourceIDs),
                                                  context: context)
-            page.isStale = header.isStale
+            page.markStale(header.staleness)
             page.updated = header.updated
             return (page, diagnostics)
         }
