@@ -17,6 +17,10 @@ public struct ChapterSection: Hashable, Sendable, Codable {
     /// The section exactly as in the file, with the blank lines that follow it: a chapter's
     /// sections joined are its body. The title's is its front matter's `title` (and `summary`).
     public var raw: String
+    /// What pairs a translation's section with the source's when neither has an id: the
+    /// heading's level, id and classes (`2|start|`, `2||exercises`); empty for the title and
+    /// the text before the first heading.
+    public var shape: String = ""
     /// The 8-digit fingerprint of what a translator translates: `raw` without the spaces at
     /// its lines' ends and the blank lines at its end, CRLF read as LF.
     public var fingerprint: String
@@ -24,8 +28,8 @@ public struct ChapterSection: Hashable, Sendable, Codable {
     public static let titleKey = "_title"
     public static let introKey = "0"
 
-    public init(key: String, ordinal: Int, heading: String, line: Int, raw: String) {
-        self.key = key; self.ordinal = ordinal; self.heading = heading; self.line = line; self.raw = raw
+    public init(key: String, ordinal: Int, heading: String, line: Int, raw: String, shape: String = "") {
+        self.key = key; self.ordinal = ordinal; self.heading = heading; self.line = line; self.raw = raw; self.shape = shape
         self.fingerprint = Self.fingerprint(of: raw)
     }
 
@@ -67,6 +71,7 @@ public enum ChapterSections {
         var startLine = bodyLine
         var heading = ""
         var id: String?
+        var shape = ""
         var ordinal = 0
         var fence: (marker: Character, count: Int)?
         var previousWasText = false  // the line before could be a setext heading's text
@@ -82,7 +87,7 @@ public enum ChapterSections {
             var key = ordinal == 0 ? ChapterSection.introKey : id ?? String(ordinal)
             if seenHeadings.contains(key) { key = String(ordinal) }  // a repeated id: its place
             seenHeadings.insert(key)
-            sections.append(ChapterSection(key: key, ordinal: ordinal, heading: heading, line: startLine, raw: raw))
+            sections.append(ChapterSection(key: key, ordinal: ordinal, heading: heading, line: startLine, raw: raw, shape: shape))
         }
 
         let scalars = body.unicodeScalars
@@ -110,14 +115,16 @@ public enum ChapterSections {
                 close(at: cursor)
                 ordinal += 1
                 start = cursor; startLine = lineNumber
-                (heading, id) = atx
+                (heading, id, shape) = (atx.text, atx.id, "\(atx.level)|\(atx.id ?? "")|\(atx.classes.joined(separator: " "))")
                 previousWasText = false
             } else if indent < 4, previousWasText, isSetextUnderline(trimmed) {
                 // The previous line is this heading's text: the section starts there.
                 close(at: previousStart)
                 ordinal += 1
                 start = previousStart; startLine = lineNumber - 1
-                (heading, id) = headingText(Substring(previousLine.trimmingCharacters(in: " \t")))
+                let text = headingText(Substring(previousLine.trimmingCharacters(in: " \t")))
+                let level = trimmed.first == "=" ? 1 : 2
+                (heading, id, shape) = (text.text, text.id, "\(level)|\(text.id ?? "")|\(text.classes.joined(separator: " "))")
                 previousWasText = false
             } else {
                 // A paragraph's line (not in a list, a quote, a table or indented code).
@@ -135,8 +142,45 @@ public enum ChapterSections {
         return sections
     }
 
-    /// `## Title {#id}` → (title, id); nil when the line is not an ATX heading.
-    static func atxHeading(_ line: Substring) -> (String, String?)? {
+    /// A translation's sections keyed as the source's they translate: the title, the text
+    /// before the first heading, and each heading with an explicit id pair by key; the other
+    /// headings pair by the longest common run of heading shapes (level, id, classes), so a
+    /// translation that lacks a subsection, or has one more, still pairs the rest. A
+    /// translation's section the source has no counterpart for keeps its own place as
+    /// `+N` (never a source key).
+    public static func split(_ translation: ChapterSource, against source: [ChapterSection]) -> [ChapterSection] {
+        align(split(translation), to: source)
+    }
+
+    public static func align(_ theirs: [ChapterSection], to source: [ChapterSection]) -> [ChapterSection] {
+        var keys: [Int: String] = [:]  // translation ordinal → source key
+        // An explicit id the source has pairs by itself; the rest pair by shape.
+        let ids = Set(source.filter { $0.ordinal > 0 && !$0.key.allSatisfy(\.isNumber) }.map(\.key))
+        for section in theirs where section.ordinal > 0 && ids.contains(section.key) { keys[section.ordinal] = section.key }
+        let a = source.filter { $0.ordinal > 0 && !ids.contains($0.key) }
+        let b = theirs.filter { $0.ordinal > 0 && keys[$0.ordinal] == nil }
+        // Longest common subsequence of shapes (chapters have tens of headings).
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                table[i][j] = a[i].shape == b[j].shape ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i].shape == b[j].shape { keys[b[j].ordinal] = a[i].key; i += 1; j += 1 }
+            else if table[i + 1][j] >= table[i][j + 1] { i += 1 } else { j += 1 }
+        }
+        return theirs.map { section in
+            guard section.ordinal > 0 else { return section }
+            var section = section
+            section.key = keys[section.ordinal] ?? "+\(section.ordinal)"
+            return section
+        }
+    }
+
+    /// `## Title {#id}` → (title, id, classes, level); nil when the line is not an ATX heading.
+    static func atxHeading(_ line: Substring) -> (text: String, id: String?, classes: [String], level: Int)? {
         let marks = line.prefix { $0 == "#" }.count
         guard (1...6).contains(marks) else { return nil }
         let rest = line.dropFirst(marks)
@@ -147,22 +191,23 @@ public enum ChapterSections {
         if hashes == text.count { text = "" } else if hashes > 0, text.dropLast(hashes).last == " " || text.dropLast(hashes).last == "\t" {
             text = Substring(text.dropLast(hashes).trimmingCharacters(in: " \t"))
         }
-        return headingText(text)
+        let parts = headingText(text)
+        return (parts.text, parts.id, parts.classes, marks)
     }
 
-    /// A heading's text without its `{#id .class}` attributes, and the id.
-    static func headingText(_ text: Substring) -> (String, String?) {
-        guard text.hasSuffix("}"), let open = text.lastIndex(of: "{") else { return (String(text), nil) }
-        let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
+    /// A heading's text without its `{#id .class}` attributes, its id and its classes (sorted).
+    static func headingText(_ text: Substring) -> (text: String, id: String?, classes: [String]) {
+        guard text.hasSuffix("}"), let open = text.lastIndex(of: "{") else { return (String(text), nil, []) }
+        let words = text[text.index(after: open)..<text.index(before: text.endIndex)].split(separator: " ")
         var id: String?
-        for word in inside.split(separator: " ") where word.hasPrefix("#") && word.count > 1 {
-            let candidate = word.dropFirst()
-            if let first = candidate.first, first.isLetter { id = String(candidate) }
+        var classes: [String] = []
+        for word in words {
+            if word.hasPrefix("#"), let first = word.dropFirst().first, first.isLetter { id = String(word.dropFirst()) }
+            else if word.hasPrefix("."), word.count > 1 { classes.append(String(word.dropFirst())) }
+            else if word == "-" { classes.append("unnumbered") }
+            else if !word.contains("=") && !word.hasPrefix("#") { return (String(text), nil, []) }
         }
-        guard id != nil || inside.split(separator: " ").allSatisfy({ $0.hasPrefix(".") || $0 == "-" || $0.contains("=") }) else {
-            return (String(text), nil)
-        }
-        return (text[..<open].trimmingCharacters(in: " \t"), id)
+        return (text[..<open].trimmingCharacters(in: " \t"), id, classes.sorted())
     }
 
     static func isSetextUnderline(_ line: Substring) -> Bool {
@@ -209,7 +254,8 @@ public struct TranslationStaleness: Hashable, Sendable, Codable {
     public enum Reason: String, Hashable, Sendable, Codable {
         /// The source section changed since the translation was marked.
         case changed
-        /// The source has a section the translation lacks (matched by id or place).
+        /// The source has a section the translation lacks (matched by id or place), and it was
+        /// not marked as left out on purpose.
         case missing
         /// The translation has the section but never recorded which source it was made from.
         case unmarked
@@ -255,20 +301,28 @@ public struct TranslationStaleness: Hashable, Sendable, Codable {
                                translation: ChapterSource) -> TranslationStaleness {
         guard let recorded = translation.translatedSections else {
             if let from = translation.translatedFrom, from == sourceFingerprint() { return .current }
-            let ordinals = Dictionary(ChapterSections.split(translation).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+            let ordinals = Dictionary(ChapterSections.split(translation, against: sourceSections).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
             return TranslationStaleness(sections: sourceSections.map { section in
                 let there = ordinals[section.key]
                 return Section(key: section.key, reason: there == nil ? .missing : .unmarked, source: section,
                                translationOrdinal: there?.ordinal, translationLine: there?.line, recorded: nil)
             }, wholeChapter: true)
         }
-        let theirs = Dictionary(ChapterSections.split(translation).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let theirs = Dictionary(ChapterSections.split(translation, against: sourceSections).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         var stale: [Section] = []
+        // A section without an id whose text was marked under another place (a section was
+        // added or removed before it since) is current.
+        let marked = Set(recorded.values)
         for section in sourceSections {
             let there = theirs[section.key]
+            let positional = section.key.allSatisfy(\.isNumber)
             let reason: Reason?
-            if there == nil { reason = .missing } else if let mark = recorded[section.key] {
-                reason = mark == section.fingerprint ? nil : .changed
+            if recorded[section.key] == section.fingerprint || (positional && marked.contains(section.fingerprint)) {
+                reason = nil  // (a section the translation leaves out was marked: the translator chose to)
+            } else if there == nil {
+                reason = .missing
+            } else if recorded[section.key] != nil {
+                reason = .changed
             } else { reason = .unmarked }
             guard let reason else { continue }
             stale.append(Section(key: section.key, reason: reason, source: section, translationOrdinal: there?.ordinal,

@@ -113,14 +113,14 @@ public enum TranslationStatus {
                 }
             }
             for (tag, translation) in versions.sorted(by: { $0.key < $1.key }) where tag != source && (locale == nil || locale == tag.rawValue) {
+                // A section the translation leaves out is marked too: the translator saw it.
                 var marks = recordedMarks(translation, sections: sections, original: original)
-                let theirs = Set(ChapterSections.split(translation).map(\.key))
-                for section in wanted where theirs.contains(section.key) { marks[section.key] = section.fingerprint }
+                for section in wanted { marks[section.key] = section.fingerprint }
                 guard marks != translation.translatedSections || translation.translatedFrom != nil else { continue }
                 do {
                     try writeMarks(marks, order: sections.map(\.key), in: translation.path)
                     changed.append(translation.path)
-                    snapshots.keep(wanted.filter { theirs.contains($0.key) }, of: original.path)
+                    snapshots.keep(wanted, of: original.path)
                 } catch {
                     problems.append(.error(.blessWrite, "cannot update the front matter: \(error.localizedDescription)", at: SourceLocation(path: translation.path)))
                 }

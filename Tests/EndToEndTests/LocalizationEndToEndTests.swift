@@ -43,7 +43,7 @@ import Testing
         let status = try TestSupport.run(["status", "--templates", TestSupport.templates], in: folder)
         #expect(status.status == 0)
         let lines = status.output.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
-        #expect(lines.first == "locale chapters translated stale missing strings translated needs review missing")
+        #expect(lines.first == "locale chapters translated stale missing sections stale strings translated needs review missing sample outputs stale")
         #expect(lines.contains { $0.hasPrefix("ru 2 1 (50%) 0 (0%) 1 (50%)") })
         #expect(lines.contains { $0.hasPrefix("zh-Hans 2 0 (0%) 1 (50%) 1 (50%)") })
         #expect(try TestSupport.run(["status", "--strict", "--templates", TestSupport.templates], in: folder).status == 1)
@@ -67,12 +67,16 @@ import Testing
         #expect(sitemap.contains("<xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.org/course/en/intro.html\"/>"))
         #expect(TestSupport.read(folder.appendingPathComponent("site/sitemap.xml")).contains("<loc>https://example.org/course/sitemap-zh-Hans.xml</loc>"))
 
-        // Editing the English source makes the Russian translation stale, on the page too.
+        // Editing the English text before the first heading makes the Russian translation's
+        // opening stale: a note above the chapter, not the whole-chapter banner.
         try edit(content.appendingPathComponent("en/intro.md")) { $0.replacingOccurrences(of: "Welcome.", with: "Welcome back.") }
         let after = TranslationStatus.compute(content: content.path, templates: TestSupport.templates).0.first { $0.locale == ru }
         #expect(after?.staleChapters == ["intro"])
+        #expect(after?.staleSections["intro"]?.sections.map(\.key) == ["0"])
         _ = try Build.run(.init(content: content.path, templates: TestSupport.templates, output: folder.appendingPathComponent("site").path))
-        #expect(TestSupport.read(folder.appendingPathComponent("site/ru/intro.html")).contains("<p class=\"stale-banner\" role=\"note\">Оригинал этой главы изменился после перевода"))
+        let ruAfter = TestSupport.read(folder.appendingPathComponent("site/ru/intro.html"))
+        #expect(ruAfter.contains("<p class=\"stale-banner\" role=\"note\">Заголовок или вступление оригинала изменились после перевода.</p>"))
+        #expect(!ruAfter.contains("stale-section"))
 
         // primer strings formats one entry with CLDR's plural category.
         let strings = try TestSupport.run(["strings", "--locale", "ru", "--key", "part_chapter_count", "--count", "21"], in: folder)

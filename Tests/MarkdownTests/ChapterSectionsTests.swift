@@ -102,11 +102,38 @@ import Testing
         #expect(TranslationStaleness.compare(source: source, translation: translation).sections.map(\.reason) == [.unmarked])
         translation.body = "Вступление.\n\n## Один {#one}\n\nА.\n"
         #expect(TranslationStaleness.compare(source: source, translation: translation).sections.map(\.reason) == [.missing])
+        // A section left out and marked is the translator's choice, until the source's changes.
+        marks["2"] = sections.first { $0.key == "2" }?.fingerprint
+        translation.translatedSections = marks
+        #expect(TranslationStaleness.compare(source: source, translation: translation).isCurrent)
         // Before sections were recorded: the chapter's fingerprint says current or wholly stale.
         translation.translatedSections = nil
         translation.translatedFrom = source.fingerprint
         #expect(TranslationStaleness.compare(source: source, translation: translation).isCurrent)
         translation.translatedFrom = edited.fingerprint
         #expect(TranslationStaleness.compare(source: source, translation: translation).wholeChapter)
+    }
+
+    @Test func aTranslationPairsWithTheSourceByIdThenByTheShapeOfItsHeadings() {
+        let source = ChapterSections.split(body: """
+            ## Start {#start}
+            ### A detail
+            ## Exercises {.exercises}
+            ## Summary {.summary}
+            ### Moved {#moved}
+
+            """, bodyLine: 1)
+        #expect(source.map(\.key) == ["start", "2", "3", "4", "moved"])
+        #expect(source.map(\.shape) == ["2|start|", "3||", "2||exercises", "2||summary", "3|moved|"])
+        let translation = ChapterSections.split(body: """
+            Вступление, которого нет в оригинале.
+            ## Начало {#start}
+            ## Упражнения {.exercises}
+            ### Перенесено {#moved}
+            ## Лишний раздел
+            ## Итоги {.summary}
+
+            """, bodyLine: 1)
+        #expect(ChapterSections.align(translation, to: source).map(\.key) == ["0", "start", "3", "moved", "+4", "4"])
     }
 }
