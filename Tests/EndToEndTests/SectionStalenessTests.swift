@@ -104,4 +104,31 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: snapshots.path)
         #expect(left.count == kept.count && Set(left) != Set(kept))  // the old "start" replaced by the new one
     }
+
+    @Test func aPerLocaleSampleOutputIsStaleWhenItsSampleChangedSinceItWasChecked() throws {
+        let folder = try TestSupport.copyFixture("samples")
+        let content = folder.appendingPathComponent("Content")
+        func ruOutputs() throws -> TranslationStatus.Row {
+            let (rows, diagnostics) = TranslationStatus.compute(content: content.path, templates: TestSupport.templates)
+            #expect(!diagnostics.hasErrors, "\(diagnostics)")
+            return try #require(rows.first { $0.locale.rawValue == "ru" })
+        }
+        // Never checked: stale, and said so.
+        var row = try ruOutputs()
+        #expect((row.outputs.total, row.outputs.stale) == (1, 1))
+        #expect(row.staleOutputs.map(\.file) == ["Outputs/hello-locale.ru.txt"] && row.staleOutputs.first?.wasMarked == false)
+        let marked = try TestSupport.run(["status", "--mark-translated"] + templates, in: folder)
+        #expect(marked.output.contains("marked Content/Samples/translations.yml"))
+        #expect(TestSupport.read(content.appendingPathComponent("Samples/translations.yml")).contains("\nhello-locale.ru: "))
+        row = try ruOutputs()
+        #expect((row.outputs.done, row.outputs.stale) == (1, 0))
+        // The sample's source changes: its Russian output is older than it.
+        let main = content.appendingPathComponent("Samples/Sources/hello-locale/main.swift")
+        try TestSupport.write(TestSupport.read(main) + "\n// A comment the Russian output was not checked against.\n", to: main)
+        row = try ruOutputs()
+        #expect(row.staleOutputs.map(\.file) == ["Outputs/hello-locale.ru.txt"] && row.staleOutputs.first?.wasMarked == true)
+        let verbose = try TestSupport.run(["status", "--verbose"] + templates, in: folder)
+        #expect(verbose.output.contains("ru: sample output Outputs/hello-locale.ru.txt: the sample's source changed since it was checked\n"))
+        #expect(try TestSupport.run(["status", "--strict"] + templates, in: folder).status == 1)
+    }
 }
