@@ -17,7 +17,7 @@ struct StatusCommand: ParsableCommand {
     @Option(help: "With --mark-translated and --chapter: only this section (its id, or its place among the headings: 3).")
     var section: String?
     @Option(help: ArgumentHelp("Print what changed in the source of each stale section of one translation since it was translated.",
-                               valueName: "locale/chapter"))
+                               valueName: "locale/chapter or locale"))
     var diff: String?
     @Flag(help: "List the stale sections, missing chapters, strings and sample outputs.") var verbose = false
 
@@ -97,18 +97,33 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
+    /// `ru/memory`: that chapter's stale sections; `ru`: every stale chapter of the locale.
     func printDiff(_ target: String) throws {
         let parts = target.split(separator: "/", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw ValidationError("--diff takes LOCALE/CHAPTER, like ru/memory") }
-        let (diffs, diagnostics) = TranslationDiff.compute(content: folders.content, templates: folders.templates, locale: parts[0], chapter: parts[1])
-        for d in diagnostics where d.isError { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
-        if diagnostics.hasErrors { throw ExitCode(1) }
-        if diffs.isEmpty { print("primer: \(target) is translated from the current source: nothing changed"); return }
-        for item in diffs {
-            let heading = item.section.key == ChapterSection.titleKey ? "title and summary"
-                : item.section.source.heading.isEmpty ? "(before the first heading)" : item.section.source.heading
-            print("## #\(item.section.key) \(heading) — \(item.note)")
-            if let diff = item.diff { print(diff, terminator: diff.hasSuffix("\n") ? "" : "\n") }
+        guard let locale = parts.first, !locale.isEmpty else { throw ValidationError("--diff takes LOCALE/CHAPTER (ru/memory) or LOCALE (ru)") }
+        var chapters = parts.count == 2 ? [parts[1]] : []
+        if parts.count == 1 {
+            let (rows, diagnostics) = TranslationStatus.compute(content: folders.content, templates: folders.templates)
+            for d in diagnostics where d.isError { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
+            if diagnostics.hasErrors { throw ExitCode(1) }
+            guard let row = rows.first(where: { $0.locale.rawValue == locale }) else {
+                throw ValidationError("'\(locale)' is not one of the course's translations: " + rows.map(\.locale.rawValue).joined(separator: ", "))
+            }
+            chapters = row.staleChapters
+            if chapters.isEmpty { print("primer: every \(locale) chapter is translated from the current source: nothing changed"); return }
+        }
+        for chapter in chapters {
+            let (diffs, diagnostics) = TranslationDiff.compute(content: folders.content, templates: folders.templates, locale: locale, chapter: chapter)
+            for d in diagnostics where d.isError { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
+            if diagnostics.hasErrors { throw ExitCode(1) }
+            if diffs.isEmpty { print("primer: \(locale)/\(chapter) is translated from the current source: nothing changed"); continue }
+            if parts.count == 1 { print("# \(locale)/\(chapter)") }
+            for item in diffs {
+                let heading = item.section.key == ChapterSection.titleKey ? "title and summary"
+                    : item.section.source.heading.isEmpty ? "(before the first heading)" : item.section.source.heading
+                print("## #\(item.section.key) \(heading) — \(item.note)")
+                if let diff = item.diff { print(diff, terminator: diff.hasSuffix("\n") ? "" : "\n") }
+            }
         }
     }
 }

@@ -60,6 +60,8 @@ import Testing
         #expect(diff.output.contains("-Read [](#fig-pic) and [](#tbl-words) first.\n+Read [](#fig-pic) first, then [](#tbl-words).\n"))
         #expect(diff.output.contains("@@ -7,"))  // hunks numbered by the source file's lines
         #expect(!diff.output.contains("#_title") && !diff.output.contains("## #0"))
+        let whole = try TestSupport.run(["status", "--diff", "zh-Hans"] + templates, in: folder)
+        #expect(whole.output.hasPrefix("# zh-Hans/intro\n## #start Getting started — git "))
 
         // On the pages: one note, under that heading, in each locale; no banner.
         let result = try Build.run(.init(content: content.path, templates: TestSupport.templates, output: folder.appendingPathComponent("site").path))

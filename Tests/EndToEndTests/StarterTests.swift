@@ -96,7 +96,7 @@ import Testing
         for locale in ["ru", "de"] {
             let bytes = [UInt8](try Data(contentsOf: chapter(locale)))
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect(text.contains("\ntranslated_from: "), "\(locale): \(text.prefix(300))")
+            #expect(text.contains("\ntranslated_sections:\r\n  _title: ") && !text.contains("translated_from"), "\(locale): \(text.prefix(300))")
             // Every line still ends in CRLF; the byte order mark stays where it was.
             #expect(bytes.indices.allSatisfy { bytes[$0] != 0x0A || ($0 > 0 && bytes[$0 - 1] == 0x0D) }, "\(locale)")
             #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]) == (locale == "de"))
