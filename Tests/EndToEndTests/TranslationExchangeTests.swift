@@ -70,20 +70,43 @@ import Testing
         #expect(after == before)
     }
 
-    /// A placeholder dropped in a translated PO file: exit 1, the file's place, nothing written.
-    @Test func aDroppedPlaceholderIsAnErrorAndNothingIsWritten() throws {
+    static let templates = ["--templates", TestSupport.templates]
+
+    /// A copy of the basic fixture whose Russian PO files are exported, with `edit` made to
+    /// translations/ru/intro.po (an edit that changes nothing fails the test).
+    static func basicWithEditedPO(_ edit: (String) -> String) throws -> URL {
         let folder = try TestSupport.copyFixture("basic")
-        let templates = ["--templates", TestSupport.templates]
         #expect(try TestSupport.run(["translations", "export", "--locale", "ru", "--format", "po"] + templates, in: folder).status == 0)
         let po = folder.appendingPathComponent("translations/ru/intro.po")
         let text = TestSupport.read(po)
-        let edited = text.replacingOccurrences(of: "\"## Начало [[1]]\\n\"", with: "\"## Самое начало\\n\"")
+        let edited = edit(text)
         #expect(edited != text)
         try TestSupport.write(edited, to: po)
+        return folder
+    }
+
+    /// A placeholder dropped in a translated PO file: exit 1, the file's place, nothing written.
+    @Test func aDroppedPlaceholderIsAnErrorAndNothingIsWritten() throws {
+        let folder = try Self.basicWithEditedPO { $0.replacingOccurrences(of: "\"## Начало [[1]]\\n\"", with: "\"## Самое начало\\n\"") }
         let before = TestSupport.snapshot(folder.appendingPathComponent("Content"))
-        let result = try TestSupport.run(["translations", "import", "translations/ru/intro.po"] + templates, in: folder)
+        let result = try TestSupport.run(["translations", "import", "translations/ru/intro.po"] + Self.templates, in: folder)
         #expect(result.status == 1)
         #expect(result.output.contains("translations/ru/intro.po:") && result.output.contains("intro#start") && result.output.contains("[PRM079]"), "\(result.output)")
         #expect(TestSupport.snapshot(folder.appendingPathComponent("Content")) == before)
+    }
+
+    /// A unit translated anew (and no longer fuzzy) is written into its section, keeping the
+    /// section's id, and marked translated from the current source.
+    @Test func anEditedUnitIsWrittenAndMarkedTranslated() throws {
+        let folder = try Self.basicWithEditedPO {
+            $0.replacingOccurrences(of: "#, fuzzy\nmsgctxt \"intro#start\"", with: "msgctxt \"intro#start\"")
+                .replacingOccurrences(of: "\"## Начало [[1]]\\n\"", with: "\"## Самое начало [[1]]\\n\"")
+        }
+        let result = try TestSupport.run(["translations", "import", "translations/ru/intro.po"] + Self.templates, in: folder)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("ru/intro.md: 1 section changed, 1 marked translated"), "\(result.output)")
+        let chapter = TestSupport.read(folder.appendingPathComponent("Content/ru/intro.md"))
+        #expect(chapter.contains("\n## Самое начало {#start}\n\nСмотрите"))
+        #expect(chapter.contains("translated_sections:\n  start: "), "\(chapter)")
     }
 }

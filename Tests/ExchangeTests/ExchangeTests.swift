@@ -128,6 +128,29 @@ import Testing
         }
     }
 
+    /// In XLIFF a dropped `<ph>` is an error at the target's line; an invented one at its own.
+    @Test func xliffPlaceholderErrorsAreAtTheirPlace() throws {
+        let course = try #require(Self.course)
+        let source = try #require(course.chapters["memory"]?[en])
+        let translation = try #require(course.chapters["memory"]?[ru])
+        let units = ChapterExchange.units(source: source, translation: translation)
+        let xliff = ChapterFiles.xliff([("memory", source.path, units)], source: en, target: ru)
+        let lines = xliff.split(separator: "\n", omittingEmptySubsequences: false)
+        let target = try #require(lines.firstIndex { $0.contains("<target") && $0.contains("ARC <ph id=\"1\">{#arc}</ph>") })
+        for (replacement, message, atTarget) in [("ARC", "is missing", true), ("ARC <ph id=\"1\">{#arc}</ph> <x id=\"7\"/>", "is not in the source", false)] {
+            let edited = xliff.replacingOccurrences(of: "ARC <ph id=\"1\">{#arc}</ph></target>", with: replacement + "</target>")
+            #expect(edited != xliff)
+            let root = try #require(XMLElementNode.parse(Data(edited.utf8), path: "chapters.xliff").0)
+            let read = ChapterFiles.read(xliff: root, path: "chapters.xliff")
+            let result = ChapterExchange.apply(read.units, source: source, translation: translation, translationFile: nil, translationPath: translation.path)
+            #expect(result.text == nil)
+            let error = try #require(result.diagnostics.first { $0.code == .exchangePlaceholder })
+            #expect(error.message.contains("memory#arc") && error.message.contains(message), "\(error)")
+            #expect(error.location?.path == "chapters.xliff" && error.location?.line == target + 1, "\(error)")
+            if !atTarget { #expect(error.message.contains("[[7]]")) }
+        }
+    }
+
     /// Every chapter of the real course, into every translation, through PO and XLIFF and back
     /// with no edits: each translation file is the same, byte for byte.
     @Test(arguments: [ru, zh]) func everyChapterRoundTripsByteForByte(_ locale: LocaleTag) throws {
