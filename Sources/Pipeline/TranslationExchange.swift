@@ -110,7 +110,13 @@ public enum TranslationExchange {
                                                   suggestion: "catalogs: \(catalogs.map(\.original).joined(separator: ", "))"))
                         continue
                     }
-                    catalogTargets.append((catalog.path, file.attribute("target-language") ?? "", CatalogExchange.targets(of: file, path: path)))
+                    let language = file.attribute("target-language") ?? ""
+                    guard let tag = LocaleTag(language), sources.config.locales.contains(tag), tag != sources.config.sourceLocale else {
+                        diagnostics.append(.error(.exchangeFile, "the catalog's target-language '\(language)' is not one of the course's translations",
+                                                  at: SourceLocation(path: path, line: file.line, column: file.column)))
+                        continue
+                    }
+                    catalogTargets.append((catalog.path, tag.rawValue, CatalogExchange.targets(of: file, path: path)))
                 }
                 var chaptersOnly = root
                 chaptersOnly.children = root.children.filter {
