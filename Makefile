@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libicu-dev pkg-config bubblewrap libsqlite3-dev
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libicu-dev pkg-config bubblewrap libsqlite3-dev gettext
 PRIMER := .build/debug/primer
 SITE_CHECK_DIR := .site-check
 CHECK_APT_PACKAGES := chromium chromium-driver fonts-noto-cjk
@@ -108,10 +108,11 @@ clean:
 	rm -rf .build site .bench .primer-cache $(SITE_CHECK_DIR) artifacts
 
 # System packages the build needs, installed only when missing (bubblewrap is the samples' sandbox;
-# SQLite is the system library the course's persistence samples link).
+# SQLite is the system library the course's persistence samples link; gettext's msgmerge and
+# msgfmt check that `primer translations` PO files are what translators' tools take).
 deps:
 	@if ! pkg-config --exists libcmark-gfm icu-i18n sqlite3 2>/dev/null || [ ! -f /usr/include/cmark-gfm-core-extensions.h ] \
-		|| ! command -v bwrap >/dev/null; then \
+		|| ! command -v bwrap >/dev/null || ! command -v msgmerge >/dev/null; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi

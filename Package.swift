@@ -38,6 +38,8 @@ let package = Package(
         // Templates/ (through a link) and the starter course, compiled into the binary.
         .target(name: "Defaults", resources: [.embedInCode("Templates"), .embedInCode("Starter")]),
         .target(name: "Localization", dependencies: ["CourseModel", "CPluralRules"]),
+        // PO and XLIFF 1.2 for translation tools: chapters as per-section units, the catalog as Xcode exports it.
+        .target(name: "Exchange", dependencies: ["CourseModel", "Localization", "Markup"]),
         .target(name: "Loader", dependencies: ["CourseModel", "Blocks", "Localization", "Defaults", .product(name: "Yams", package: "Yams")]),
         .target(name: "Markdown", dependencies: ["CourseModel", "Blocks", "CCmarkGFM", "CPlatform"]),
         .target(name: "Samples", dependencies: [
@@ -67,7 +69,7 @@ let package = Package(
         .target(name: "Editions", dependencies: ["CourseModel", "CPlatform", "Blocks", "Markup", "Highlight", "ContentCache", "Archives"]),
         .target(name: "CPlatform"),
         .target(name: "Writer", dependencies: ["CourseModel", "CPlatform"]),
-        .target(name: "Pipeline", dependencies: ["CourseModel", "Blocks", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Editions", "Writer", "ContentCache"]),
+        .target(name: "Pipeline", dependencies: ["CourseModel", "Blocks", "Defaults", "Loader", "Markdown", "Samples", "Localization", "Resolver", "Extras", "Renderer", "Editions", "Writer", "ContentCache", "Exchange"]),
         .target(name: "Preview", dependencies: [
             "CourseModel", "Pipeline", "Renderer",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -96,6 +98,7 @@ let package = Package(
                                                         "PrimerTestSupport"]),
         .testTarget(name: "EditionsTests", dependencies: ["CourseModel", "Editions", "Localization", "Markup", "PrimerTestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["CourseModel", "Localization", "PrimerTestSupport"]),
+        .testTarget(name: "ExchangeTests", dependencies: ["CourseModel", "Exchange", "Loader", "Localization", "PrimerTestSupport"]),
         .testTarget(name: "LoaderTests", dependencies: ["CourseModel", "Loader", "PrimerTestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["CourseModel", "Markdown", "Resolver", "Renderer", "PrimerTestSupport"]),
         .testTarget(name: "SamplesTests", dependencies: ["CourseModel", "ContentCache", "Samples", "Resolver", "PrimerTestSupport"]),

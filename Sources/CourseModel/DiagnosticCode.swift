@@ -65,6 +65,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case pdfStandard = "PRM075"
     case importTest = "PRM076"
     case printsComment = "PRM077"
+    // PRM078…: `primer translations` (PO and XLIFF).
+    case exchangeFile = "PRM078"
+    case exchangePlaceholder = "PRM079"
+    case exchangeEmpty = "PRM080"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -117,6 +121,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .importStructure: return "The imported book's table of contents was changed to fit: a nested, draft or uncurated chapter, a symbol page"
         case .importInclude: return "An mdBook `{{#include}}` (or other `{{#…}}` directive) that cannot be expanded"
         case .importDirective: return "Something Primer has no counterpart for (a DocC directive, math, `{{#title}}`); it is left out or unwrapped"
+        case .exchangeFile: return "A PO or XLIFF file to import cannot be read, or names a chapter, a section, a key or a locale the course does not have"
+        case .exchangePlaceholder: return "An imported translation drops, repeats or invents a placeholder of protected text (code, ids, attributes, comments)"
+        case .exchangeEmpty: return "An imported unit has no translation, and the translation has no such section to keep: the section is left out"
         case .importCallout: return "An admonition or aside kind the importer does not know; it became a note"
         case .importLink: return "A link, cross-reference or symbol link the importer cannot turn into a Primer reference"
         case .importImage: return "An image the importer cannot find"
@@ -181,6 +188,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .figureChanged: return "If the new drawing is right, record it with `primer build --bless`; otherwise fix the program that draws it."
         case .rawHTML: return "Write it in Markdown (a link, an image, a code block), or with the elements and attributes README's \"Raw HTML\" lists; close each element in its paragraph or HTML block."
         case .siteWrite: return "Check that the output's folder is writable and has room; the previous site is left as it was."
+        case .exchangeFile: return "Import the files `primer translations export` wrote, saved by the translation tool; export again when the course's chapters or keys changed."
+        case .exchangePlaceholder: return "Put each placeholder (`[[n]]` in PO, `<ph>` or `<x/>` in XLIFF) back exactly once, where the protected text belongs in the translation; the source shows each one."
+        case .exchangeEmpty: return "Translate the unit, or add the section to the translation by hand."
         case .importInput: return "Point `primer import mdbook` at the folder with book.toml (and src/SUMMARY.md), `primer import docc` at the .docc folder."
         case .importStructure: return "Check the new course.yml: nested chapters follow their parent, drafts are left out, uncurated articles are in the last part."
         case .importInclude: return "Fix the path, line range or anchor, or paste the text into the chapter; the directive is kept as code."

@@ -6,7 +6,7 @@ struct Primer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "primer",
         abstract: "Turns a course (Markdown chapters in several languages) into a static website.",
-        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self, StatusCommand.self, StringsCommand.self, InitCommand.self, ImportCommand.self],
+        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self, StatusCommand.self, StringsCommand.self, TranslationsCommand.self, InitCommand.self, ImportCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }
