@@ -14,7 +14,8 @@ public enum ChapterFiles {
             POEntry(context: unit.context, id: unit.source.tokenized,
                     string: locale == nil ? "" : unit.target?.tokenized ?? "",
                     extractedComments: [unit.note], references: ["\(unit.sourcePath):\(unit.sourceLine)"],
-                    flags: locale != nil && unit.state == .fuzzy && unit.target != nil ? ["fuzzy"] : [])
+                    flags: locale != nil && unit.state == .fuzzy && unit.target != nil ? ["fuzzy"] : [],
+                    previousID: locale != nil && unit.state == .fuzzy && unit.target != nil ? unit.previousSource?.tokenized : nil)
         }
         return PO.write(POFile(header: header, entries: entries))
     }

@@ -25,6 +25,9 @@ public struct ChapterUnit: Hashable, Sendable {
     /// Where the section is in the source file.
     public var sourcePath: String
     public var sourceLine: Int
+    /// For a fuzzy unit: the source text its translation was made from, when it can be found
+    /// (PO's `#| msgid`, so that a translator's tool shows what changed).
+    public var previousSource: ProtectedText?
 
     /// `chapter#key`, the unit's context (PO msgctxt, XLIFF trans-unit id).
     public var context: String { "\(chapter)#\(key)" }
@@ -70,7 +73,8 @@ struct SectionText: Hashable {
 
 public enum ChapterExchange {
     /// One unit per section of the source chapter, in its order.
-    public static func units(source: ChapterSource, translation: ChapterSource?) -> [ChapterUnit] {
+    /// `previous`: the earlier source text of stale sections, by key (their `raw`).
+    public static func units(source: ChapterSource, translation: ChapterSource?, previous: [String: String] = [:]) -> [ChapterUnit] {
         let sourceSections = ChapterSections.split(source)
         let theirs = translation.map { sectionsByKey(ChapterSections.split($0, against: sourceSections)) } ?? [:]
         let staleness = translation.map {
@@ -83,7 +87,8 @@ public enum ChapterExchange {
             return ChapterUnit(chapter: source.id, key: section.key, heading: section.heading,
                                source: ProtectedText(protecting: SectionText(section.raw).middle),
                                target: there.map { ProtectedText(protecting: SectionText($0.raw).middle) },
-                               state: state, sourcePath: source.path, sourceLine: section.line)
+                               state: state, sourcePath: source.path, sourceLine: section.line,
+                               previousSource: state == .fuzzy ? previous[section.key].map { ProtectedText(protecting: SectionText($0).middle) } : nil)
         }
     }
 

@@ -30,7 +30,17 @@ public enum TranslationExchange {
         }
         let chapters: [(id: String, path: String, units: [ChapterUnit])] = ids.compactMap { id in
             guard let source = sources.chapters[id]?[sources.config.sourceLocale] else { return nil }
-            return (id, source.path, ChapterExchange.units(source: source, translation: sources.chapters[id]?[target]))
+            let translation = sources.chapters[id]?[target]
+            // The source each stale section was translated from (git or a snapshot): PO's `#| msgid`.
+            var previous: [String: String] = [:]
+            if format == .po, let translation {
+                let staleness = TranslationStaleness.compare(source: source, translation: translation)
+                if !staleness.isCurrent {
+                    var earlier = EarlierSource(content: content, original: source)
+                    previous = earlier.texts(for: staleness, translation: translation)
+                }
+            }
+            return (id, source.path, ChapterExchange.units(source: source, translation: translation, previous: previous))
         }
         var files: [File] = []
         switch format {

@@ -104,26 +104,9 @@ public enum TranslationDiff {
             return ([], diagnostics + [.error(.settingValue, "'\(chapter)' has no \(locale) translation yet", at: SourceLocation(path: original.path))])
         }
         let staleness = TranslationStaleness.compare(source: original, translation: translation)
-        let snapshots = SectionSnapshots(content: content)
-        var history: [(commit: String, date: String, text: String)]?
-        func older() -> [(commit: String, date: String, text: String)] {
-            if let history { return history }
-            history = GitHistory.versions(of: original.path)
-            return history!
-        }
-        /// The source section `key` as it was when its fingerprint was `print` (or, for a
-        /// translation marked before sections were recorded, when the chapter's was `chapterPrint`).
+        var earlier = EarlierSource(content: content, original: original)
         func oldText(key: String, print: String?, chapterPrint: String?) -> (String, String)? {
-            if let print, let text = snapshots.read(print) { return (text, "snapshot \(print)") }
-            for version in older() {
-                guard let (old, _) = Optional(CourseLoader.parseChapter(version.text, path: original.path, id: chapter, locale: original.locale)),
-                      let old else { continue }
-                let sections = ChapterSections.split(old)
-                let match = print.flatMap { p in sections.first { $0.key == key && $0.fingerprint == p } ?? sections.first { $0.fingerprint == p } }
-                    ?? (chapterPrint == old.fingerprint ? sections.first { $0.key == key } : nil)
-                if let match { return (match.raw, "git \(version.commit.prefix(7)) (\(version.date))") }
-            }
-            return nil
+            earlier.text(key: key, print: print, chapterPrint: chapterPrint)
         }
         let relative = original.path
         let result = staleness.sections.compactMap { section -> SectionDiff? in
@@ -149,6 +132,47 @@ public enum TranslationDiff {
             }
         }
         return (result, diagnostics)
+    }
+}
+
+/// The source a stale section of a translation was made from: a snapshot, else git history
+/// (asked once per source file, and only when a snapshot does not have it).
+struct EarlierSource {
+    let snapshots: SectionSnapshots
+    let original: ChapterSource
+    private var history: [(commit: String, date: String, text: String)]?
+
+    init(content: String, original: ChapterSource) {
+        snapshots = SectionSnapshots(content: content)
+        self.original = original
+    }
+
+    /// The source section `key` as it was when its fingerprint was `print` (or, for a
+    /// translation marked before sections were recorded, when the chapter's was `chapterPrint`),
+    /// and where it was found.
+    mutating func text(key: String, print: String?, chapterPrint: String?) -> (raw: String, origin: String)? {
+        if let print, let text = snapshots.read(print) { return (text, "snapshot \(print)") }
+        if history == nil { history = GitHistory.versions(of: original.path) }
+        for version in history ?? [] {
+            guard let old = CourseLoader.parseChapter(version.text, path: original.path, id: original.id, locale: original.locale).0 else { continue }
+            let sections = ChapterSections.split(old)
+            let match = print.flatMap { p in sections.first { $0.key == key && $0.fingerprint == p } ?? sections.first { $0.fingerprint == p } }
+                ?? (chapterPrint == old.fingerprint ? sections.first { $0.key == key } : nil)
+            if let match { return (match.raw, "git \(version.commit.prefix(7)) (\(version.date))") }
+        }
+        return nil
+    }
+
+    /// The earlier text of each of `staleness`'s changed sections that can be found, by key.
+    mutating func texts(for staleness: TranslationStaleness, translation: ChapterSource) -> [String: String] {
+        var found: [String: String] = [:]
+        for section in staleness.sections where section.reason != .missing {
+            let chapterPrint = section.reason == .unmarked ? translation.translatedFrom : nil
+            guard section.recorded != nil || chapterPrint != nil,
+                  let (raw, _) = text(key: section.key, print: section.recorded, chapterPrint: chapterPrint) else { continue }
+            found[section.key] = raw
+        }
+        return found
     }
 }
 

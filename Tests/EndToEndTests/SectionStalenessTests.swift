@@ -63,6 +63,16 @@ import Testing
         let whole = try TestSupport.run(["status", "--diff", "zh-Hans"] + templates, in: folder)
         #expect(whole.output.hasPrefix("# zh-Hans/intro\n## #start Getting started — git "))
 
+        // A translator's tool sees the same: the unit fuzzy, with the source it was made from.
+        let export = try TestSupport.run(["translations", "export", "--locale", "ru", "--format", "po"] + templates, in: folder)
+        #expect(export.status == 0, "\(export.output)")
+        let po = TestSupport.read(folder.appendingPathComponent("translations/ru/intro.po"))
+        let unit = try #require(po.components(separatedBy: "\n\n").first { $0.contains("msgctxt \"intro#start\"") })
+        #expect(unit.contains("#, fuzzy\n#| msgid \"\"\n"))
+        #expect(unit.contains("#| \"Read []([[2]]) and []([[3]]) first.\\n\"\n"), "\(unit)")
+        #expect(unit.contains("\nmsgid \"\"\n\"## Getting started [[1]]\\n\"\n\"\\n\"\n\"Read []([[2]]) first, then []([[3]]).\\n\"\n"), "\(unit)")
+        #expect(po.components(separatedBy: "#, fuzzy").count == 2)  // that unit only
+
         // On the pages: one note, under that heading, in each locale; no banner.
         let result = try Build.run(.init(content: content.path, templates: TestSupport.templates, output: folder.appendingPathComponent("site").path))
         #expect(result.succeeded, "\(result.diagnostics)")
