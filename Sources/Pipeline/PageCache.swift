@@ -15,7 +15,7 @@ import Resolver
 /// not decode, comes from another Primer or another format, or disagrees with the site on disk
 /// only means a full build.
 struct PageCache {
-    static let format = "primer-pages-8"
+    static let format = "primer-pages-9"
 
     struct Source {
         var hash: String
