@@ -40,7 +40,8 @@ public enum CourseLoader {
         let (read, configDiagnostics) = ConfigReader.read(configText, path: configPath)
         diagnostics += configDiagnostics
         guard var config = read else { return (nil, diagnostics) }
-        diagnostics += loadTerms(&config, contentPath: options.contentPath)
+        let (termDiagnostics, checkedTerms) = loadTerms(&config, contentPath: options.contentPath)
+        diagnostics += termDiagnostics
 
         // Chapters: every locale folder, every chapter of the table of contents.
         var chapters: [String: [LocaleTag: ChapterSource]] = [:]
@@ -108,6 +109,8 @@ public enum CourseLoader {
         sources.figures = figures
         sources.imageSizes = ImageSizes.read(sources.contentFiles, in: options.contentPath)
         sources.figuresFolder = join(options.contentPath, "Samples/Figures")
+        // The translations against the term base (the one subject_index names).
+        diagnostics += TermCheck.check(checkedTerms, chapters: chapters, source: config.sourceLocale)
         return (sources, diagnostics)
     }
 
