@@ -105,7 +105,20 @@ enum TermCheck {
         guard !terms.isEmpty else { return [] }
         let index = SourceIndex(terms)
         let compiled = Dictionary(uniqueKeysWithValues: Set(chapters.values.flatMap(\.keys)).subtracting([source]).map { locale in
-            (locale, terms.map { CompiledRendering($0, locale: locale) })
+            var renderings = terms.map { CompiledRendering($0, locale: locale) }
+            for number in renderings.indices {
+                renderings[number].containers = renderings[number].avoided.map { avoided in
+                    let text = avoided.form.text.lowercased()
+                    return renderings.indices.filter { $0 != number }.flatMap { other in
+                        let sameWord = terms[other].words.map { $0.lowercased() } == terms[number].words.map { $0.lowercased() }
+                        return renderings[other].accepted.filter { $0.form.text.lowercased().contains(text) }.map { rendering in
+                            CompiledRendering.Container(term: other, pattern: rendering,
+                                                        always: rendering.form.text.count > text.count || sameWord)
+                        }
+                    }
+                }
+            }
+            return (locale, renderings)
         })
         let pairs = chapters.keys.sorted().flatMap { id -> [(ChapterSource, ChapterSource)] in
             guard let original = chapters[id]?[source] else { return [] }
@@ -148,6 +161,19 @@ enum TermCheck {
         }
         var accepted: [Pattern]
         var avoided: [Pattern]
+        /// For each avoided form, the other terms' renderings that hold it: an avoided form
+        /// inside a longer one (领域 in 领域层, the domain layer's) or inside another sense's of
+        /// the same English word (сессия, a WWDC session, is not a scene's «сеанс») is that
+        /// term's, not this one's; so is one that is the rendering of another term the source
+        /// section uses (маршрут for a route, in a section about routes and tracks).
+        var containers: [[Container]] = []
+
+        struct Container: Sendable {
+            var term: Int
+            var pattern: Pattern
+            /// Longer, or another sense of the word: it counts whether or not the source uses it.
+            var always: Bool
+        }
         /// The term as the locale writes it, and where the term base says so.
         var expected: CheckedTerm.Form?
 
@@ -165,8 +191,8 @@ enum TermCheck {
     struct Translated {
         let text: TermText
         let stems: [String]
-        init(_ raw: String, script: Script, inlineCode: Bool = false) {
-            text = TermText(raw, inlineCode: inlineCode)
+        init(_ raw: String, script: Script, inlineCode: Bool = false, glosses: Bool = true) {
+            text = TermText(raw, inlineCode: inlineCode, glosses: glosses)
             stems = script == .stems ? text.words.map { TermMatch.russianStem($0.text) } : []
         }
     }
@@ -180,15 +206,19 @@ enum TermCheck {
             guard let translated = theirs[section.key] else { continue }
             let used = uses(in: TermText(section.raw), terms: terms, index: index)
             guard !used.isEmpty else { continue }
-            // Avoided forms are looked for in prose only; the term's rendering in inline code too.
+            // Avoided forms are looked for in prose only; the term's rendering in inline code too,
+            // and across a parenthesised gloss.
             let read = Translated(translated.raw, script: script)
             let withCode = Translated(translated.raw, script: script, inlineCode: true)
+            let withoutGlosses = Translated(translated.raw, script: script, inlineCode: true, glosses: false)
             for (number, firstUse) in used.sorted(by: { $0.key < $1.key }) {
                 let term = terms[number]
                 let rendering = renderings[number]
                 var avoidedFound = false
-                for avoided in rendering.avoided {
-                    for offset in occurrences(avoided, in: read) {
+                for (avoided, containers) in zip(rendering.avoided, rendering.containers) {
+                    let inside = containers.filter { $0.always || used[$0.term] != nil }.flatMap { occurrences($0.pattern, in: read) }
+                    for range in occurrences(avoided, in: read) where !inside.contains(where: { $0.contains(range.lowerBound) }) {
+                        let offset = range.lowerBound
                         avoidedFound = true
                         let expected = rendering.expected.map { "write «\($0.text)» (\($0.location.path):\($0.location.line))" }
                         diagnostics.append(.warning(.termAvoided, "«\(avoided.form.text)» is a rendering of '\(term.english)' the term base avoids",
@@ -196,8 +226,9 @@ enum TermCheck {
                                                     suggestion: expected))
                     }
                 }
-                guard !term.sensed, !avoidedFound, let expected = rendering.expected else { continue }
-                let present = rendering.accepted.contains { !occurrences($0, in: withCode).isEmpty }
+                guard !term.sensed, !avoidedFound, let expected = rendering.expected,
+                      !refersBack(number, used: used, terms: terms) else { continue }
+                let present = rendering.accepted.contains { !occurrences($0, in: withCode).isEmpty || !occurrences($0, in: withoutGlosses).isEmpty }
                 guard !present else { continue }
                 let sourcePlace = place(firstUse, in: TermText(section.raw), section: section, path: source.path)
                 let heading = SourceLocation(path: translation.path, line: translated.line, column: 1)
@@ -208,6 +239,18 @@ enum TermCheck {
             }
         }
         return diagnostics
+    }
+
+    /// A term the section also names as part of a longer term it uses stands for that one
+    /// ("the observers" after "property observers", "both properties" of a property test):
+    /// its own rendering is not required.
+    static func refersBack(_ number: Int, used: [Int: Int], terms: [CheckedTerm]) -> Bool {
+        let words = terms[number].words.map { $0.lowercased() }
+        return used.keys.contains { other in
+            let longer = terms[other].words.map { $0.lowercased() }
+            guard other != number, longer.count > words.count else { return false }
+            return (0...(longer.count - words.count)).contains { Array(longer[$0..<($0 + words.count)]) == words }
+        }
     }
 
     /// The terms a source section uses, each with its first word's offset: at each word the
@@ -233,7 +276,11 @@ enum TermCheck {
     }
 
     /// Where a pattern occurs in a translated section (scalar offsets).
-    static func occurrences(_ pattern: CompiledRendering.Pattern, in text: Translated) -> [Int] {
+    static func occurrences(_ pattern: CompiledRendering.Pattern, in text: Translated) -> [Range<Int>] {
+        func span(_ index: Int, _ count: Int) -> Range<Int> {
+            let last = text.text.words[index + count - 1]
+            return text.text.words[index].start..<(last.start + last.original.unicodeScalars.count)
+        }
         switch pattern.script {
         case .substrings:
             return TermMatch.substrings(pattern.form.text, in: text.text)
@@ -242,13 +289,13 @@ enum TermCheck {
             return text.stems.indices.filter { index in
                 TermMatch.russianWordMatches(form: pattern.words[0], pattern: first, stem: text.stems[index])
                     && TermMatch.russian(pattern.words, pattern.patterns, in: text.stems, text.text.words, at: index) != nil
-            }.map { text.text.words[$0].start }
+            }.map { span($0, pattern.patterns.count) }
         case .words:
             guard let last = pattern.words.last else { return [] }
             let forms = TermMatch.englishForms(last)
             return text.text.words.indices.filter { index in
                 TermMatch.english(pattern.words, lastForms: forms, in: text.text.words, at: index) != nil
-            }.map { text.text.words[$0].start }
+            }.map { span($0, pattern.words.count) }
         }
     }
 

@@ -18,18 +18,22 @@ struct TermText {
     /// The section's scalars with code, URLs, attributes and comments replaced by spaces.
     let scalars: [Unicode.Scalar]
     let words: [Word]
-    /// The prose lowercased without whitespace, and each scalar's offset in `scalars`: what
-    /// substrings are looked for in.
+    /// The prose lowercased without whitespace and emphasis marks (`*领域*层` reads 领域层), and
+    /// each scalar's offset in `scalars`: what substrings are looked for in.
     let compact: [Unicode.Scalar]
     let compactOffsets: [Int]
 
     /// `inlineCode`: keep the words of inline code spans (their backticks blanked): a
     /// translation may write a term's keyword as code (типизированные `throws`).
-    init(_ raw: String, inlineCode: Bool = false) {
-        scalars = Self.prose(raw, inlineCode: inlineCode)
+    /// `glosses`: leave out parenthesised glosses (`незамороженное (non-frozen) перечисление`,
+    /// `非冻结（non-frozen）枚举`), so that the words around one are read as adjacent.
+    init(_ raw: String, inlineCode: Bool = false, glosses: Bool = true) {
+        var scalars = Self.prose(raw, inlineCode: inlineCode)
+        if !glosses { Self.blankGlosses(&scalars) }
+        self.scalars = scalars
         words = Self.words(scalars)
         var compact: [Unicode.Scalar] = [], offsets: [Int] = []
-        for (offset, scalar) in scalars.enumerated() where !scalar.properties.isWhitespace {
+        for (offset, scalar) in scalars.enumerated() where !scalar.properties.isWhitespace && scalar != "*" {
             compact.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
             offsets.append(offset)
         }
@@ -77,8 +81,10 @@ struct TermText {
         return words
     }
 
-    /// What may stand between the words of one term: spaces, hyphens and dashes, emphasis marks.
-    static let joiners: Set<Unicode.Scalar> = [" ", "\t", "\r", "\n", "-", "\u{2010}", "\u{2011}", "\u{2013}", "\u{2014}", "\u{00A0}", "*", "_"]
+    /// What may stand between the words of one term: spaces, hyphens and dashes, emphasis
+    /// marks, quotation marks (экран «Домой»), a quote's `>` where a line breaks.
+    static let joiners: Set<Unicode.Scalar> = [" ", "\t", "\r", "\n", "-", "\u{2010}", "\u{2011}", "\u{2013}", "\u{2014}", "\u{00A0}", "*", "_",
+                                               "«", "»", "\u{201C}", "\u{201D}", "\u{201E}", "\"", ">"]
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark
@@ -90,6 +96,24 @@ struct TermText {
     }
 
     // MARK: Prose
+
+    /// Parenthesised text of one line (at most 60 characters) replaced by spaces.
+    static func blankGlosses(_ scalars: inout [Unicode.Scalar]) {
+        var index = 0
+        while index < scalars.count {
+            let open = scalars[index]
+            guard open == "(" || open == "\u{FF08}" else { index += 1; continue }
+            let close: Unicode.Scalar = open == "(" ? ")" : "\u{FF09}"
+            var end = index + 1
+            while end < scalars.count, end - index <= 60, scalars[end] != close, scalars[end] != "\n", scalars[end] != open { end += 1 }
+            if end < scalars.count, scalars[end] == close {
+                blank(&scalars, index..<(end + 1))
+                index = end + 1
+            } else {
+                index += 1
+            }
+        }
+    }
 
     /// `raw` with fenced and indented code blocks, inline code spans, link destinations and
     /// URLs (and the whole of a link to a web page: its text is the page's title), footnote
@@ -337,14 +361,15 @@ enum TermMatch {
     /// A rendering's word (its dictionary form and its pattern) matches a text's word (its
     /// stem) when the patterns match, or when the dictionary form is the text word's stem: an
     /// ending-like end that is the word's own (вызов, stem выз, is in вызова, stem вызов).
+    /// So is a dictionary form less its final `й` or `ь` (сбой in сбоях, stem сбо).
     static func russianWordMatches(form: String, pattern: String, stem: String) -> Bool {
-        russianStemsMatch(pattern, stem) || form == stem
+        russianStemsMatch(pattern, stem) || form == stem || ((form.hasSuffix("й") || form.hasSuffix("ь")) && form.dropLast() == stem)
     }
 
     /// The number of words a Russian term (its words' dictionary forms and patterns) matches
     /// at `index`, or nil.
     static func russian(_ forms: [String], _ patterns: [String], in stemmed: [String], _ words: [TermText.Word], at index: Int) -> Int? {
-        guard index + patterns.count <= words.count, !words[index].hyphenated else { return nil }
+        guard index + patterns.count <= words.count else { return nil }
         for (offset, pattern) in patterns.enumerated() {
             if offset > 0, !words[index + offset].joined { return nil }
             guard russianWordMatches(form: forms[offset], pattern: pattern, stem: stemmed[index + offset]) else { return nil }
@@ -354,18 +379,18 @@ enum TermMatch {
 
     // MARK: Chinese
 
-    /// The offsets where `needle` starts in `text`, both lowercased and read without whitespace
+    /// Where `needle` is in `text` (scalar offsets), both lowercased and read without whitespace
     /// (`180° 经线` is found in `180°经线`).
-    static func substrings(_ needle: String, in text: TermText) -> [Int] {
+    static func substrings(_ needle: String, in text: TermText) -> [Range<Int>] {
         let wanted = needle.unicodeScalars.filter { !$0.properties.isWhitespace }
             .map { $0.properties.lowercaseMapping.unicodeScalars.first ?? $0 }
         let compact = text.compact, offsets = text.compactOffsets
         guard !wanted.isEmpty, compact.count >= wanted.count else { return [] }
-        var found: [Int] = []
+        var found: [Range<Int>] = []
         var index = 0
         while index + wanted.count <= compact.count {
             if compact[index] == wanted[0], compact[index..<(index + wanted.count)].elementsEqual(wanted) {
-                found.append(offsets[index])
+                found.append(offsets[index]..<(offsets[index + wanted.count - 1] + 1))
                 index += wanted.count
             } else {
                 index += 1
