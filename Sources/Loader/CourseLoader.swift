@@ -109,8 +109,9 @@ public enum CourseLoader {
         sources.figures = figures
         sources.imageSizes = ImageSizes.read(sources.contentFiles, in: options.contentPath)
         sources.figuresFolder = join(options.contentPath, "Samples/Figures")
-        // The translations against the term base (the one subject_index names).
-        diagnostics += TermCheck.check(checkedTerms, chapters: chapters, source: config.sourceLocale)
+        // The translations against the term base (the one subject_index names); not in the
+        // preview (a memo), which loads again on every save and would pay for it each time.
+        if options.memo == nil { diagnostics += TermCheck.check(checkedTerms, chapters: chapters, source: config.sourceLocale) }
         return (sources, diagnostics)
     }
 

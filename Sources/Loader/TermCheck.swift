@@ -152,11 +152,14 @@ enum TermCheck {
             var words: [String]
             /// Russian: each word's pattern (its stem, or a verb's `stem*`).
             var patterns: [String]
+            /// English words: the forms of the last one.
+            var lastForms: Set<String>
 
             init(_ form: CheckedTerm.Form, script: Script) {
                 self.form = form; self.script = script
                 words = script == .substrings ? [] : TermText.words(of: form.text)
                 patterns = script == .stems ? words.map(TermMatch.russianPattern) : []
+                lastForms = script == .words ? words.last.map(TermMatch.englishForms) ?? [] : []
             }
         }
         var accepted: [Pattern]
@@ -191,9 +194,22 @@ enum TermCheck {
     struct Translated {
         let text: TermText
         let stems: [String]
-        init(_ raw: String, script: Script, inlineCode: Bool = false, glosses: Bool = true) {
+        /// The words' indices by their stem's first two letters, which every Russian match
+        /// keeps (stems, a fleeting vowel, a verb's stem of four letters or more).
+        let byPrefix: [Substring: [Int]]
+        /// `known`: the stems of the words already read (a chapter repeats its words).
+        init(_ raw: String, script: Script, inlineCode: Bool = false, glosses: Bool = true, known: inout [String: String]) {
             text = TermText(raw, inlineCode: inlineCode, glosses: glosses)
-            stems = script == .stems ? text.words.map { TermMatch.russianStem($0.text) } : []
+            guard script == .stems else { stems = []; byPrefix = [:]; return }
+            stems = text.words.map { word in
+                if let stem = known[word.text] { return stem }
+                let stem = TermMatch.russianStem(word.text)
+                known[word.text] = stem
+                return stem
+            }
+            var byPrefix: [Substring: [Int]] = [:]
+            for (index, stem) in stems.enumerated() { byPrefix[stem.prefix(2), default: []].append(index) }
+            self.byPrefix = byPrefix
         }
     }
 
@@ -202,15 +218,15 @@ enum TermCheck {
         let theirs = Dictionary(ChapterSections.split(translation).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         let script = Script(translation.locale)
         var diagnostics: [Diagnostic] = []
+        var known: [String: String] = [:]
         for section in ChapterSections.split(source) {
             guard let translated = theirs[section.key] else { continue }
             let used = uses(in: TermText(section.raw), terms: terms, index: index)
             guard !used.isEmpty else { continue }
             // Avoided forms are looked for in prose only; the term's rendering in inline code too,
             // and across a parenthesised gloss.
-            let read = Translated(translated.raw, script: script)
-            let withCode = Translated(translated.raw, script: script, inlineCode: true)
-            let withoutGlosses = Translated(translated.raw, script: script, inlineCode: true, glosses: false)
+            let read = Translated(translated.raw, script: script, known: &known)
+            var withCode: Translated?, withoutGlosses: Translated?  // read when needed
             for (number, firstUse) in used.sorted(by: { $0.key < $1.key }) {
                 let term = terms[number]
                 let rendering = renderings[number]
@@ -228,7 +244,14 @@ enum TermCheck {
                 }
                 guard !term.sensed, !avoidedFound, let expected = rendering.expected,
                       !refersBack(number, used: used, terms: terms) else { continue }
-                let present = rendering.accepted.contains { !occurrences($0, in: withCode).isEmpty || !occurrences($0, in: withoutGlosses).isEmpty }
+                var present = rendering.accepted.contains { !occurrences($0, in: read).isEmpty }
+                if !present {
+                    let code = withCode ?? Translated(translated.raw, script: script, inlineCode: true, known: &known)
+                    let glosses = withoutGlosses ?? Translated(translated.raw, script: script, inlineCode: true, glosses: false, known: &known)
+                    withCode = code
+                    withoutGlosses = glosses
+                    present = rendering.accepted.contains { !occurrences($0, in: code).isEmpty || !occurrences($0, in: glosses).isEmpty }
+                }
                 guard !present else { continue }
                 let sourcePlace = place(firstUse, in: TermText(section.raw), section: section, path: source.path)
                 let heading = SourceLocation(path: translation.path, line: translated.line, column: 1)
@@ -286,15 +309,14 @@ enum TermCheck {
             return TermMatch.substrings(pattern.form.text, in: text.text)
         case .stems:
             guard let first = pattern.patterns.first, !text.stems.isEmpty else { return [] }
-            return text.stems.indices.filter { index in
+            return (text.byPrefix[first.prefix(2)] ?? []).filter { index in
                 TermMatch.russianWordMatches(form: pattern.words[0], pattern: first, stem: text.stems[index])
                     && TermMatch.russian(pattern.words, pattern.patterns, in: text.stems, text.text.words, at: index) != nil
             }.map { span($0, pattern.patterns.count) }
         case .words:
-            guard let last = pattern.words.last else { return [] }
-            let forms = TermMatch.englishForms(last)
+            guard !pattern.words.isEmpty else { return [] }
             return text.text.words.indices.filter { index in
-                TermMatch.english(pattern.words, lastForms: forms, in: text.text.words, at: index) != nil
+                TermMatch.english(pattern.words, lastForms: pattern.lastForms, in: text.text.words, at: index) != nil
             }.map { span($0, pattern.words.count) }
         }
     }

@@ -33,8 +33,13 @@ struct TermText {
         self.scalars = scalars
         words = Self.words(scalars)
         var compact: [Unicode.Scalar] = [], offsets: [Int] = []
-        for (offset, scalar) in scalars.enumerated() where !scalar.properties.isWhitespace && scalar != "*" {
-            compact.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
+        for (offset, scalar) in scalars.enumerated() where scalar != "*" && !(scalar.isASCII ? scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r"
+                                                                                  : scalar.properties.isWhitespace) {
+            if scalar.isASCII {
+                compact.append((0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value + 0x20)) : scalar)
+            } else {
+                compact.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
+            }
             offsets.append(offset)
         }
         self.compact = compact
@@ -60,13 +65,13 @@ struct TermText {
             let scalar = scalars[index]
             if isWordScalar(scalar) {
                 let start = index
-                var text = "", original = ""
+                var original = ""
                 while index < scalars.count, isWordScalar(scalars[index]) {
-                    let folded = scalars[index] == "ё" || scalars[index] == "Ё" ? "е" : String(scalars[index]).lowercased()
-                    text += folded
                     original.unicodeScalars.append(scalars[index])
                     index += 1
                 }
+                var text = original.lowercased()
+                if text.unicodeScalars.contains("ё") { text = text.replacingOccurrences(of: "ё", with: "е") }
                 let hyphenated = !words.isEmpty && start - gapStart == 1 && (scalars[gapStart] == "-" || scalars[gapStart] == "\u{2011}")
                 words.append(Word(text: text, original: original, start: start, joined: gapIsJoin && newlines < 2 && !words.isEmpty,
                                   hyphenated: hyphenated))
@@ -87,7 +92,13 @@ struct TermText {
                                                "«", "»", "\u{201C}", "\u{201D}", "\u{201E}", "\"", ">"]
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark
+        // The common scripts without a property lookup: ASCII, Cyrillic, CJK ideographs.
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x400...0x4FF, 0x4E00...0x9FFF: return true
+        case 0...0x7F: return false
+        default: break
+        }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark
     }
 
     /// A term's words, read as a text's words are (as written, with `cased`).
@@ -333,14 +344,18 @@ enum TermMatch {
     /// A Russian word's stem: the longest ending of the list taken off when at least two
     /// letters stay, then a final `и`, `й` or `ь` (функция, функций, функцией → функц).
     static func russianStem(_ word: String) -> String {
-        var stem = word
-        for ending in russianEndings where stem.hasSuffix(ending) && stem.count - ending.count >= 2 {
+        var stem = Array(word.unicodeScalars)
+        for ending in russianEndingScalars where stem.count - ending.count >= 2 && stem.suffix(ending.count).elementsEqual(ending) {
             stem.removeLast(ending.count)
             break
         }
         if stem.count > 2, let last = stem.last, last == "и" || last == "й" || last == "ь" { stem.removeLast() }
-        return stem
+        var result = ""
+        result.unicodeScalars.append(contentsOf: stem)
+        return result
     }
+
+    static let russianEndingScalars = russianEndings.map { Array($0.unicodeScalars) }
 
     /// Two stems are one word's when equal, or when one has a fleeting `о`/`е` before its last
     /// letter that the other lacks (ошибок ~ ошибк, окон ~ окн). `a` may be a verb's pattern
