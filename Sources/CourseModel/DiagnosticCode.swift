@@ -69,6 +69,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case exchangeFile = "PRM078"
     case exchangePlaceholder = "PRM079"
     case exchangeEmpty = "PRM080"
+    // PRM081…: the term base check.
+    case termAvoided = "PRM081"
+    case termMissing = "PRM082"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -112,6 +115,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .outputFolder: return "The output folder is not one Primer may replace"
         case .unverifiedListing: return "A Swift block that is neither a sample, `{run}`, `{compile}`, `{fails}` nor `{listing-only}` (an error with `verify: strict`)"
         case .snippetCompile: return "An inline `{run}` or `{compile}` snippet does not compile"
+        case .termAvoided: return "A translated section writes a term in a form the term base's `avoid` lists"
+        case .termMissing: return "A translated section lacks the term base's rendering of a term its source section uses"
         case .snippetWarning: return "An inline `{run}` or `{compile}` snippet compiles with a warning (a reader who copies it sees the same warning)"
         case .expectedFailure: return "A `{fails}` snippet compiles, or fails with other errors than the ones its text quotes"
         case .figureChanged: return "A program drew a figure that differs from the one recorded, or none, or one that is missing"
@@ -208,6 +213,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .altText: return "Say in the brackets what the picture shows: `![Two objects holding each other](../images/cycle.svg)`; a figure's alt text is its caption too."
         case .pdfStandard: return "Replace the character the message names, or write it in inline code (Noto Sans Mono), or install a Noto font that has it."
         case .printsComment: return "Correct the comment to what the program prints (the message quotes the line printed at that place), or fix the code if the comment is right."
+        case .termAvoided: return "Write the term base's rendering instead (the message says which, and where the term base has it), inflected as the sentence needs."
+        case .termMissing: return "Use the term base's rendering where the section translates the term; when the section says it another way that is right too, add that form to the term's `also:` in the term base."
         case .editionLimit: return "Split the paragraph, listing or table, or nest quotes, lists and emphasis less deeply; the site and the EPUB show it as written."
         }
     }

@@ -13,8 +13,11 @@ public enum CourseLoader {
         public var templatesPath: String
         /// The preview's: chapters and catalogs whose text did not change are not parsed again.
         public var memo: LoadMemo?
-        public init(contentPath: String, templatesPath: String, memo: LoadMemo? = nil) {
-            self.contentPath = contentPath; self.templatesPath = templatesPath; self.memo = memo
+        /// `primer check`'s: the translations are checked against the term base (`TermCheck`),
+        /// which reads every translated section; builds and the preview leave it out.
+        public var checkTerms: Bool
+        public init(contentPath: String, templatesPath: String, memo: LoadMemo? = nil, checkTerms: Bool = false) {
+            self.contentPath = contentPath; self.templatesPath = templatesPath; self.memo = memo; self.checkTerms = checkTerms
         }
     }
 
@@ -40,7 +43,8 @@ public enum CourseLoader {
         let (read, configDiagnostics) = ConfigReader.read(configText, path: configPath)
         diagnostics += configDiagnostics
         guard var config = read else { return (nil, diagnostics) }
-        diagnostics += loadTerms(&config, contentPath: options.contentPath)
+        let (termDiagnostics, checkedTerms) = loadTerms(&config, contentPath: options.contentPath)
+        diagnostics += termDiagnostics
 
         // Chapters: every locale folder, every chapter of the table of contents.
         var chapters: [String: [LocaleTag: ChapterSource]] = [:]
@@ -108,6 +112,8 @@ public enum CourseLoader {
         sources.figures = figures
         sources.imageSizes = ImageSizes.read(sources.contentFiles, in: options.contentPath)
         sources.figuresFolder = join(options.contentPath, "Samples/Figures")
+        // The translations against the term base (the one subject_index names), for primer check.
+        if options.checkTerms { diagnostics += TermCheck.check(checkedTerms, chapters: chapters, source: config.sourceLocale) }
         return (sources, diagnostics)
     }
 

@@ -71,6 +71,8 @@ public enum Build {
         }
 
         var writes: Bool { if case .site = product { return true } else { return false } }
+        /// `primer check` checks the translations against the term base too.
+        var checksTerms: Bool { if case .check = product { return true } else { return false } }
         var session: BuildSession? { if case .preview(let session) = product { return session } else { return nil } }
     }
 

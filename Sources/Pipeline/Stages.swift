@@ -91,7 +91,8 @@ struct BuildRun {
     }
 
     mutating func load() throws(Build.UsageError) -> Loaded? {
-        let (loaded, loadDiagnostics) = CourseLoader.load(.init(contentPath: options.content, templatesPath: options.templates, memo: options.session?.loadMemo))
+        let (loaded, loadDiagnostics) = CourseLoader.load(.init(contentPath: options.content, templatesPath: options.templates, memo: options.session?.loadMemo,
+                                                                checkTerms: options.checksTerms))
         result.diagnostics += loadDiagnostics
         guard let sources = loaded else { return nil }
         var locales = sources.config.locales
