@@ -204,18 +204,6 @@ public enum TranslationStatus {
         }
     }
 
-    /// Sets `key: value` in the front matter of the chapter at `path` (see `editFrontMatter`).
-    static func setFrontMatter(key: String, value: String, in path: String) throws {
-        try editFrontMatter(in: path) { lines, close, newline in
-            let entry = "\(key): \(value)" + newline
-            if let existing = (1..<close).first(where: { lines[$0].hasPrefix(key + ":") }) {
-                lines[existing] = entry
-            } else {
-                lines.insert(entry, at: close)
-            }
-        }
-    }
-
     static func bare(_ line: String) -> Substring { line.hasSuffix("\r") ? line.dropLast() : Substring(line) }
 
     /// Edits the front matter of the chapter at `path`, keeping its line endings (LF or CRLF)
