@@ -362,3 +362,113 @@
     if (event.key === "Escape" && input.value) { event.preventDefault(); input.value = ""; apply(); }
   });
 })();
+
+// Reading progress, kept on this device only (localStorage; no cookie, nothing sent): the
+// chapters read (scrolled to the end, or marked with the button at a chapter's end) are ticked
+// in the contents and on the home page, the home page offers to continue where the reader left
+// off, and one button there clears it all. Without storage, none of the controls show.
+(function () {
+  "use strict";
+  var body = document.body;
+  var root = new URL(body.getAttribute("data-root") || "./", location.href).pathname;
+  var key = "primer-progress:" + root;
+  var storage = null;
+  try { storage = window.localStorage; storage.setItem(key + ":probe", "1"); storage.removeItem(key + ":probe"); } catch (e) { storage = null; }
+  if (!storage) return;
+  function load() {
+    try {
+      var value = JSON.parse(storage.getItem(key) || "{}");
+      return { read: value.read || {}, last: value.last || {} };
+    } catch (e) { return { read: {}, last: {} }; }
+  }
+  function save(progress) { try { storage.setItem(key, JSON.stringify(progress)); } catch (e) {} }
+  var lang = document.documentElement.lang;
+
+  // A link to a chapter of this locale: its id (the file name), else null.
+  function chapterOf(link) {
+    var href = link.getAttribute("href") || "";
+    if (!/^[^/:#?]+\.html$/.test(href) || href === "index.html") return null;
+    return href.slice(0, -5);
+  }
+  function tick() {
+    var progress = load();
+    document.querySelectorAll("#toc a, .home-chapters a").forEach(function (link) {
+      var id = chapterOf(link);
+      var read = id !== null && progress.read[id] === true;
+      link.classList.toggle("is-read", read);
+      var note = link.querySelector(".read-note");
+      if (read && !note) {
+        note = document.createElement("span");
+        note.className = "read-note visually-hidden";
+        note.textContent = " " + (body.getAttribute("data-progress-read") || "");
+        link.appendChild(note);
+      } else if (!read && note) note.remove();
+    });
+  }
+
+  var article = document.querySelector("article.chapter[data-chapter]");
+  if (article) {
+    var id = article.getAttribute("data-chapter");
+    var mark = document.querySelector(".progress-mark");
+    var button = mark && mark.querySelector("button");
+    function setRead(read) {
+      var progress = load();
+      if (read) progress.read[id] = true; else delete progress.read[id];
+      save(progress);
+      if (button) button.setAttribute("aria-pressed", read ? "true" : "false");
+      tick();
+    }
+    if (mark && button) {
+      mark.hidden = false;
+      button.setAttribute("aria-pressed", load().read[id] === true ? "true" : "false");
+      button.addEventListener("click", function () { setRead(button.getAttribute("aria-pressed") !== "true"); });
+      // Scrolled to the end: the button (after the chapter's last line) comes into view.
+      if ("IntersectionObserver" in window) {
+        // Once a visit: the reader may then unmark it.
+        var seen = new IntersectionObserver(function (entries) {
+          if (!entries.some(function (entry) { return entry.isIntersecting; })) return;
+          seen.disconnect();
+          if (load().read[id] !== true) setRead(true);
+        });
+        seen.observe(mark);
+      }
+    }
+    // Where the reader is: the last heading scrolled past, kept half a second after scrolling stops.
+    var title = (article.querySelector("h1") || {}).textContent || document.title;
+    function remember() {
+      var place = "";
+      article.querySelectorAll("h2[id], h3[id], h4[id]").forEach(function (heading) {
+        if (heading.closest("nav, .outline")) return;
+        if (heading.getBoundingClientRect().top <= window.innerHeight * 0.2) place = "#" + heading.id;
+      });
+      var progress = load();
+      progress.last[lang] = { href: location.pathname + place, title: title.trim() };
+      save(progress);
+    }
+    var settle;
+    window.addEventListener("scroll", function () { clearTimeout(settle); settle = setTimeout(remember, 500); }, { passive: true });
+    // Opening the chapter is a place too, unless the reader was further into it already.
+    var before = load().last[lang];
+    if (!before || before.href.split("#")[0] !== location.pathname || location.hash) remember();
+  }
+
+  var resume = document.querySelector(".continue-reading");
+  var last = load().last[lang];
+  if (resume && last && last.href) {
+    var link = resume.querySelector("a");
+    link.href = last.href;
+    link.textContent = last.title;
+    resume.hidden = false;
+  }
+  var clear = document.querySelector(".progress-clear");
+  if (clear) {
+    clear.hidden = false;
+    clear.querySelector("button").addEventListener("click", function () {
+      try { storage.removeItem(key); } catch (e) {}
+      if (resume) resume.hidden = true;
+      tick();
+      clear.querySelector(".progress-status").textContent = body.getAttribute("data-progress-cleared") || "";
+    });
+  }
+  tick();
+})();
