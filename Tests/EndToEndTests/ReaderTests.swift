@@ -188,7 +188,7 @@ import Testing
         let chapter = TestSupport.read(site.appendingPathComponent("en/intro.html"))
         #expect(chapter.contains("<button id=\"toc-toggle\" class=\"icon-button toc-toggle\" type=\"button\" aria-controls=\"toc\" aria-expanded=\"false\">"))
         #expect(chapter.contains("<nav id=\"toc\" class=\"toc\""))
-        #expect(chapter.contains("<article class=\"chapter\" lang=\"en\" data-pagefind-body>"))
+        #expect(chapter.contains("<article class=\"chapter\" lang=\"en\" data-chapter=\"intro\" data-pagefind-body>"))
         #expect(chapter.contains("data-copy=\"Copy\" data-copied=\"Copied\""))
         let zh = TestSupport.read(site.appendingPathComponent("zh-Hans/intro.html"))
         #expect(zh.contains("placeholder=\"搜索课程\"") && zh.contains("data-copy=\"复制\""))
