@@ -201,12 +201,7 @@ public enum TranslationExchange {
             }
         }
         guard !diagnostics.hasErrors else { return diagnostics }
-        for (path, marks) in plan.marks.sorted(by: { $0.key < $1.key }) {
-            do { try TranslationStatus.markSections(path: path, marks: marks, content: content, templates: templates) } catch {
-                diagnostics.append(.error(.blessWrite, "cannot mark the sections translated: \(error.localizedDescription)", at: SourceLocation(path: path)))
-            }
-        }
-        return diagnostics
+        return TranslationStatus.markSections(plan.marks, content: content, templates: templates)
     }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

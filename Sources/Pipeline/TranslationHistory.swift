@@ -13,6 +13,8 @@ import Samples
 struct SectionSnapshots {
     let folder: String
     let content: String
+    /// Whether git has each source file as it is, asked once per file (each has several translations).
+    private var committed: [String: Bool] = [:]
 
     init(content: String) {
         self.content = content
@@ -25,7 +27,9 @@ struct SectionSnapshots {
 
     /// Keeps `sections` of the source file at `sourcePath`, unless git has the file as it is.
     mutating func keep(_ sections: [ChapterSection], of sourcePath: String) {
-        guard !sections.isEmpty, !GitHistory.hasCommitted(sourcePath) else { return }
+        guard !sections.isEmpty else { return }
+        if committed[sourcePath] == nil { committed[sourcePath] = GitHistory.hasCommitted(sourcePath) }
+        guard committed[sourcePath] == false else { return }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for section in sections where read(section.fingerprint) == nil {
             try? Data(section.raw.utf8).write(to: URL(fileURLWithPath: path(section.fingerprint)), options: .atomic)

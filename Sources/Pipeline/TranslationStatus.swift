@@ -100,6 +100,11 @@ public enum TranslationStatus {
             return ([], problems)
         }
         var snapshots = SectionSnapshots(content: content)
+        // Each translation's marks as they stand after this run: what the snapshots must keep.
+        var referenced: [String: [String: String]] = [:]
+        for versions in sources.chapters.values {
+            for (tag, translation) in versions where tag != source { referenced[translation.path] = translation.translatedSections ?? [:] }
+        }
         for (id, versions) in sources.chapters.sorted(by: { $0.key < $1.key }) where chapter == nil || chapter == id {
             guard let original = versions[source] else { continue }
             let sections = ChapterSections.split(original)
@@ -120,6 +125,7 @@ public enum TranslationStatus {
                 do {
                     try writeMarks(marks, order: sections.map(\.key), in: translation.path)
                     changed.append(translation.path)
+                    referenced[translation.path] = marks
                     snapshots.keep(wanted, of: original.path)
                 } catch {
                     problems.append(.error(.blessWrite, "cannot update the front matter: \(error.localizedDescription)", at: SourceLocation(path: translation.path)))
@@ -140,36 +146,42 @@ public enum TranslationStatus {
         }
         if !changed.isEmpty, !problems.hasErrors {
             // Snapshots no translation refers to any more are removed.
-            let (reloaded, _) = CourseLoader.load(.init(contentPath: content, templatesPath: templates))
-            let referenced = Set((reloaded?.chapters.values ?? [:].values).flatMap { $0.values.flatMap { ($0.translatedSections ?? [:]).values } })
-            snapshots.prune(keeping: referenced)
+            snapshots.prune(keeping: Set(referenced.values.flatMap(\.values)))
         }
         return (changed, problems)
     }
 
-    /// Sets each of `marks` (section key → source fingerprint) in the `translated_sections` of
-    /// the translation at `path`, keeping the others and everything else in the file. A
-    /// translation marked before sections were recorded, and current, keeps every section marked.
-    public static func markSections(path: String, marks: [String: String], content: String, templates: String) throws {
+    /// Sets, for each translation file in `marksByPath`, its marks (section key → source
+    /// fingerprint) in its `translated_sections`, keeping the others and everything else in the
+    /// file; the course is loaded once. A translation marked before sections were recorded, and
+    /// current, keeps every section marked.
+    public static func markSections(_ marksByPath: [String: [String: String]], content: String, templates: String) -> [Diagnostic] {
+        guard !marksByPath.isEmpty else { return [] }
         let (loaded, diagnostics) = CourseLoader.load(.init(contentPath: content, templatesPath: templates))
-        guard let sources = loaded else { throw MarkFailed(diagnostics: diagnostics) }
+        guard let sources = loaded else { return diagnostics.filter(\.isError) }
+        var translations: [String: (ChapterSource, ChapterSource)] = [:]  // path → (translation, source)
         for versions in sources.chapters.values {
-            guard let translation = versions.values.first(where: { $0.path == path }),
-                  let original = versions[sources.config.sourceLocale] else { continue }
+            guard let original = versions[sources.config.sourceLocale] else { continue }
+            for (tag, translation) in versions where tag != sources.config.sourceLocale { translations[translation.path] = (translation, original) }
+        }
+        var problems: [Diagnostic] = []
+        var snapshots = SectionSnapshots(content: content)
+        for (path, marks) in marksByPath.sorted(by: { $0.key < $1.key }) {
+            guard let (translation, original) = translations[path] else {
+                problems.append(.error(.settingValue, "\(path) is not a translation of the course's chapters", at: SourceLocation(path: path)))
+                continue
+            }
             let sections = ChapterSections.split(original)
             var merged = recordedMarks(translation, sections: sections, original: original)
             merged.merge(marks) { _, new in new }
-            try writeMarks(merged, order: sections.map(\.key), in: path)
-            var snapshots = SectionSnapshots(content: content)
-            snapshots.keep(sections.filter { marks[$0.key] == $0.fingerprint }, of: original.path)
-            return
+            do {
+                try writeMarks(merged, order: sections.map(\.key), in: path)
+                snapshots.keep(sections.filter { marks[$0.key] == $0.fingerprint }, of: original.path)
+            } catch {
+                problems.append(.error(.blessWrite, "cannot mark the sections translated: \(error.localizedDescription)", at: SourceLocation(path: path)))
+            }
         }
-        throw MarkFailed(diagnostics: [.error(.settingValue, "\(path) is not a translation of the course's chapters", at: SourceLocation(path: path))])
-    }
-
-    public struct MarkFailed: LocalizedError {
-        public var diagnostics: [Diagnostic]
-        public var errorDescription: String? { diagnostics.map(\.description).joined(separator: "\n") }
+        return problems
     }
 
     /// What a translation has recorded, as section marks: its `translated_sections`, or, for one
