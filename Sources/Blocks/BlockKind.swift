@@ -106,6 +106,8 @@ public protocol BlockParser {
     func firstPosition(in blocks: [Block]) -> Position
     /// Reports a problem at `position` in the chapter.
     mutating func warn(_ code: DiagnosticCode, _ message: String, at position: Position, suggestion: String?)
+    /// Reports an error at `position` in the chapter: the build fails.
+    mutating func fail(_ code: DiagnosticCode, _ message: String, at position: Position, suggestion: String?)
 }
 
 /// A section a kind writes at the end of an EPUB chapter, as the book's contents list it.

@@ -33,9 +33,11 @@ public struct ExerciseLists: BlockKind {
                 output.append(block)
             case .list(let list) where section?.found == false && list.ordered:
                 section?.found = true
-                let items = list.items.map { Block.custom(Exercises.exercise(from: $0, parser: parser)) }
+                var items: [Block] = []
+                for item in list.items { items.append(.custom(Exercises.exercise(from: item, parser: &parser))) }
                 output.append(.custom(CustomBlock(kind: name, target: nil, blocks: [items], runs: [], attributes: Attributes(), position: .unknown)))
             default:
+                Exercises.reportStrayParts([block], parser: &parser)
                 output.append(block)
             }
         }
@@ -70,13 +72,17 @@ public struct Exercises: BlockKind {
     public let name = Exercises.kindName
     public let markers: [String] = []
     public let target: TargetKind? = .exercise
-    public let words = ["ref_exercise", "ref_exercise_start", "exercise_solution", "edition_solutions", "edition_solution_of"]
+    public let words = ["ref_exercise", "ref_exercise_start", "exercise_solution", "edition_solutions", "edition_solution_of",
+                        "exercise_starter", "exercise_check", "exercise_download", "exercise_download_hint"]
     public let appendix: BookAppendix? = BookAppendix(titleKey: "edition_solutions", label: "primer-solutions")
 
     public init() {}
 
     /// An item of an exercise list as an exercise: its first `> [!SOLUTION]` quote is its solution.
-    static func exercise(from item: ListItem, parser: some BlockParser) -> CustomBlock {
+    /// With a `{starter}` and a `{check}` block in its text and a `{solution}` block in its
+    /// solution it is graded: two hidden `{run}` snippets prove that the starter fails the check
+    /// and the solution passes it.
+    static func exercise(from item: ListItem, parser: inout some BlockParser) -> CustomBlock {
         var blocks: [Block] = []
         var solution: [Block]?
         for block in item.blocks {
@@ -94,7 +100,110 @@ public struct Exercises: BlockKind {
         var exercise = CustomBlock(kind: kindName, target: .exercise, blocks: [blocks] + (solution.map { [$0] } ?? []), runs: [],
                                    attributes: attributes, position: parser.firstPosition(in: item.blocks))
         exercise.id = attributes.id
+        graded(&exercise, parser: &parser)
         return exercise
+    }
+
+    // MARK: Graded exercises
+
+    /// The classes of a graded exercise's blocks: ```swift {starter}, {check} and {solution}.
+    public enum Part: String, CaseIterable, Sendable { case starter, check, solution }
+
+    /// The part a block of code is, if it is one.
+    public static func part(of block: Block) -> (Part, CodeBlock)? {
+        guard case .code(let code) = block, code.isSwift,
+              let part = Part.allCases.first(where: { code.attributes.classes.contains($0.rawValue) }) else { return nil }
+        return (part, code)
+    }
+
+    /// The parts among `blocks`, containers included, in document order.
+    static func parts(in blocks: [Block]) -> [(Part, CodeBlock)] {
+        var found: [(Part, CodeBlock)] = []
+        blocks.walk { block, _ in if let part = part(of: block) { found.append(part) } }
+        return found
+    }
+
+    /// A graded exercise's starter, check and solution blocks, when it is one.
+    public static func gradedParts(of block: CustomBlock) -> (starter: CodeBlock, check: CodeBlock, solution: CodeBlock?)? {
+        guard block.kind == kindName else { return nil }
+        let text = parts(in: block.blocks.first ?? [])
+        guard let starter = text.first(where: { $0.0 == .starter })?.1, let check = text.first(where: { $0.0 == .check })?.1 else { return nil }
+        return (starter, check, parts(in: solution(of: block) ?? []).first { $0.0 == .solution }?.1)
+    }
+
+    /// Reads the exercise's parts: each in its place, one of each, all three or none; a graded
+    /// exercise gets its two proofs as hidden snippets (the starter's at the end of its text,
+    /// the solution's at the end of its solution).
+    static func graded(_ exercise: inout CustomBlock, parser: inout some BlockParser) {
+        let text = parts(in: exercise.blocks[0])
+        let answer = parts(in: solution(of: exercise) ?? [])
+        guard !text.isEmpty || !answer.isEmpty else { return }
+        let name = exercise.id.map { "exercise \($0)" } ?? "this exercise"
+        var found: [Part: CodeBlock] = [:]
+        var problems = false
+        func take(_ part: Part, _ code: CodeBlock, inSolution: Bool, parser: inout some BlockParser) {
+            if (part == .solution) != inSolution {
+                problems = true
+                let message = part == .solution
+                    ? "a {solution} block belongs in the exercise's > [!SOLUTION] quote; here it is not checked"
+                    : "a {\(part.rawValue)} block belongs in the text of the exercise, not in its solution"
+                parser.fail(.gradedExercise, message, at: code.position,
+                            suggestion: part == .solution ? "move it into the > [!SOLUTION] quote of \(name)" : "move it above the > [!SOLUTION] quote")
+                return
+            }
+            if let first = found[part] {
+                problems = true
+                parser.fail(.gradedExercise, "\(name) has a second {\(part.rawValue)} block (the first is at line \(first.position.line))", at: code.position,
+                            suggestion: "give a graded exercise one {\(part.rawValue)} block; merge the two, or mark this one {compile} or {run}")
+                return
+            }
+            found[part] = code
+        }
+        for (part, code) in text { take(part, code, inSolution: false, parser: &parser) }
+        for (part, code) in answer { take(part, code, inSolution: true, parser: &parser) }
+        guard let some = found.values.min(by: { $0.position.line < $1.position.line }) else { return }
+        let missing = Part.allCases.filter { found[$0] == nil }
+        for part in missing {
+            problems = true
+            let have = Part.allCases.filter { found[$0] != nil }.map { "{\($0.rawValue)}" }.joined(separator: " and ")
+            let suggestion = switch part {
+            case .starter: "add a ```swift {starter} block with the declarations the learner completes, returning placeholders"
+            case .check: "add a ```swift {check} block of check(condition, \"what is checked\") calls after the starter"
+            case .solution: solution(of: exercise) == nil
+                ? "add a > [!SOLUTION] quote to the exercise with a ```swift {solution} block: the starter's declarations, completed"
+                : "add a ```swift {solution} block to its > [!SOLUTION] quote: the starter's declarations, completed"
+            }
+            parser.fail(.gradedExercise, "\(name) has \(have) but no {\(part.rawValue)} block", at: some.position, suggestion: suggestion)
+        }
+        guard !problems, let starter = found[.starter], let check = found[.check], let solution = found[.solution] else { return }
+        guard let id = exercise.id, !id.isEmpty else {
+            parser.fail(.gradedExercise, "a graded exercise needs an id: its proofs and its download are named after it", at: exercise.position,
+                        suggestion: "end the exercise's first paragraph with {#ex-name}, the same id in every locale")
+            return
+        }
+        exercise.blocks[0].append(proof(.starter, answer: starter, check: check, exercise: id))
+        exercise.blocks[1].append(proof(.solution, answer: solution, check: check, exercise: id))
+    }
+
+    /// A hidden `{run}` snippet: the answer, the check and the harness in verdict mode, at the answer's block.
+    static func proof(_ role: ExerciseProof.Role, answer: CodeBlock, check: CodeBlock, exercise id: String) -> Block {
+        let program = ExerciseHarness.proof(answer: answer.code, check: check.code)
+        var snippet = Snippet(mode: .run, code: program.code, expected: role == .starter ? "fail\n" : "pass\n", position: answer.position, expectedLine: 0)
+        snippet.hidden = true
+        snippet.proof = ExerciseProof(exercise: id, role: role, pieces: [
+            .init(firstLine: 1, lines: program.answerLines, position: answer.position),
+            .init(firstLine: program.answerLines + 1, lines: program.checkLines, position: check.position),
+        ])
+        return .snippet(answer, snippet)
+    }
+
+    /// A `{starter}`, `{check}` or `{solution}` block outside an exercise list is an error.
+    static func reportStrayParts(_ blocks: [Block], parser: inout some BlockParser) {
+        for (part, code) in parts(in: blocks) {
+            parser.fail(.gradedExercise, "a {\(part.rawValue)} block outside an exercise is not checked", at: code.position,
+                        suggestion: "put it in an item of the numbered list under ## Exercises {.exercises}"
+                            + (part == .solution ? ", inside the item's > [!SOLUTION] quote" : "") + ", or mark it {run} or {compile}")
+        }
     }
 
     static func solution(of block: CustomBlock) -> [Block]? { block.blocks.count > 1 ? block.blocks[1] : nil }
@@ -103,13 +212,32 @@ public struct Exercises: BlockKind {
     public func html(_ block: CustomBlock, into out: inout String, writer: inout some HTMLFamilyWriter) {
         out += "<li class=\"exercise\"\(writer.dialect.idAttribute(block.id))>\n"
         label(block, into: &out, strings: writer.strings)
-        writer.withLoose { $0.render(block.blocks.first ?? [], into: &out) }
+        let text = Self.shownText(block, strings: writer.strings)
+        writer.withLoose { $0.render(text, into: &out) }
+        if writer.dialect == .html, let id = block.id, Self.gradedParts(of: block) != nil {
+            let hint = writer.strings["exercise_download_hint"].components(separatedBy: "%@").map { escapeHTML($0) }
+                .joined(separator: "<code>swift run check</code>")
+            out += "<p class=\"exercise-download\"><a href=\"\(escapeHTML(SitePaths.exerciseDownload(id)))\" download>"
+                + escapeHTML(writer.strings["exercise_download"]) + "</a> · " + hint + "</p>\n"
+        }
         if let solution = Self.solution(of: block) {
             out += "<details class=\"solution\">\n<summary>\(escapeHTML(writer.strings["exercise_solution"]))</summary>\n"
             writer.withLoose { $0.render(solution, into: &out) }
             out += "</details>\n"
         }
         out += "</li>\n"
+    }
+
+    /// The exercise's text as the outputs show it: a graded exercise's starter and check as
+    /// listings captioned with their words ("Starter", "Check"), with ids made from the exercise's.
+    static func shownText(_ block: CustomBlock, strings: UIStrings) -> [Block] {
+        (block.blocks.first ?? []).map { shown in
+            guard let (part, code) = part(of: shown), part != .solution else { return shown }
+            var listing = code
+            listing.attributes.values["caption"] = strings[part == .starter ? "exercise_starter" : "exercise_check"]
+            if listing.id == nil, let id = block.id, !id.isEmpty { listing.id = "\(id)-\(part.rawValue)" }
+            return .code(listing)
+        }
     }
 
     func label(_ block: CustomBlock, into out: inout String, strings: UIStrings) {
@@ -125,7 +253,8 @@ public struct Exercises: BlockKind {
             if let id = block.id, !id.isEmpty { label += " {#\(id)}" }
             parts.append(label + "\n")
         }
-        if let text = block.blocks.first, !text.isEmpty { parts.append(writer.markdown(text)) }
+        let text = Self.shownText(block, strings: writer.strings)
+        if !text.isEmpty { parts.append(writer.markdown(text)) }
         if let solution = Self.solution(of: block) {
             var head = writer.boldLabel(writer.strings["exercise_solution"])
             var rest = solution
@@ -141,7 +270,8 @@ public struct Exercises: BlockKind {
         let id = block.id.flatMap { $0.isEmpty ? nil : $0 } ?? writer.uniqueID("exercise-\(count)")
         out += "<li class=\"exercise\" id=\"\(escapeHTML(id))\">\n"
         label(block, into: &out, strings: writer.strings)
-        writer.withLoose { $0.render(block.blocks.first ?? [], into: &out) }
+        let text = Self.shownText(block, strings: writer.strings)
+        writer.withLoose { $0.render(text, into: &out) }
         if let solution = Self.solution(of: block) {
             let solutionID = writer.uniqueID("solution-" + id)
             let heading = block.number.map { writer.strings.format("edition_solution_of", $0.label(writer.strings["ref_exercise"])) }
@@ -176,7 +306,7 @@ public struct Exercises: BlockKind {
             out += "#primer-label[\(writer.text(number.label(writer.strings["ref_exercise_start"])))]"
         }
         out += "\n\n"
-        out += writer.typst(block.blocks.first ?? [], open: "", close: "", weight: 0)
+        out += writer.typst(Self.shownText(block, strings: writer.strings), open: "", close: "", weight: 0)
         if Self.solution(of: block) != nil {
             writer.moved.append(block, kind: name)
             let number = block.number.map { $0.label(writer.strings["ref_exercise"]) } ?? ""

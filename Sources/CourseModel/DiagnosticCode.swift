@@ -72,6 +72,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     // PRM081…: the term base check.
     case termAvoided = "PRM081"
     case termMissing = "PRM082"
+    // PRM086…: graded exercises.
+    case gradedExercise = "PRM086"
+    case exerciseProof = "PRM087"
+    case exerciseAnswer = "PRM088"
 
     /// What the code covers, for the README's table.
     public var title: String {
@@ -117,6 +121,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .snippetCompile: return "An inline `{run}` or `{compile}` snippet does not compile"
         case .termAvoided: return "A translated section writes a term in a form the term base's `avoid` lists"
         case .termMissing: return "A translated section lacks the term base's rendering of a term its source section uses"
+        case .gradedExercise: return "A graded exercise lacks its starter, check or solution block, has two of one, or one is outside an exercise"
+        case .exerciseProof: return "A graded exercise's starter passes its check, or its solution fails it"
+        case .exerciseAnswer: return "A graded exercise's starter or solution is not declarations only"
         case .snippetWarning: return "An inline `{run}` or `{compile}` snippet compiles with a warning (a reader who copies it sees the same warning)"
         case .expectedFailure: return "A `{fails}` snippet compiles, or fails with other errors than the ones its text quotes"
         case .figureChanged: return "A program drew a figure that differs from the one recorded, or none, or one that is missing"
@@ -215,6 +222,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .printsComment: return "Correct the comment to what the program prints (the message quotes the line printed at that place), or fix the code if the comment is right."
         case .termAvoided: return "Write the term base's rendering instead (the message says which, and where the term base has it), inflected as the sentence needs."
         case .termMissing: return "Use the term base's rendering where the section translates the term; when the section says it another way that is right too, add that form to the term's `also:` in the term base."
+        case .gradedExercise: return "Give the exercise item one `{starter}` Swift block, one `{check}` block and, in its `> [!SOLUTION]` quote, one `{solution}` block, and an id (`{#ex-name}`)."
+        case .exerciseProof: return "Make the starter return a placeholder at least one check rejects; make the solution satisfy every check (the message quotes the first that failed)."
+        case .exerciseAnswer: return "Keep only declarations (functions, types, extensions) in the starter and the solution; move statements into the check."
         case .editionLimit: return "Split the paragraph, listing or table, or nest quotes, lists and emphasis less deeply; the site and the EPUB show it as written."
         }
     }

@@ -230,6 +230,9 @@ public struct Snippet: Hashable, Sendable {
     public var showsOutput = true
     /// `from="PATH:LINE"`: where an imported listing came from in the original book.
     public var origin: String?
+    /// Set on the hidden `{run}` snippets a graded exercise is proved by: the snippet is its
+    /// answer, its check and the harness, and must print `fail` (a starter) or `pass` (a solution).
+    public var proof: ExerciseProof?
     public init(mode: Mode = .run, code: String, expected: String?, position: Position, expectedLine: Int) {
         self.mode = mode; self.code = code; self.expected = expected; self.position = position; self.expectedLine = expectedLine
     }

@@ -32,6 +32,8 @@ public enum SitePaths {
     public static func sampleDownload(_ sample: String) -> String { "downloads/\(sample).zip" }
     /// A figure a sample drew, beside the locale's pages: `figures/house-plan.ru/house.svg`.
     public static func drawnFigure(folder: String, file: String) -> String { "figures/\(folder)/\(file)" }
+    /// A graded exercise's package as a zip, from a page of its locale: `exercises/ex-median.zip`.
+    public static func exerciseDownload(_ exercise: String) -> String { "exercises/\(exercise).zip" }
     /// Every sample of a chapter as one zip, from a page of its locale.
     public static func chapterDownload(_ chapter: String) -> String { "downloads/chapter-\(chapter).zip" }
     /// A book edition of the course in a locale, from a page of that locale:

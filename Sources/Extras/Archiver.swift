@@ -7,7 +7,11 @@ import Foundation
 /// byte-identical file (entries in a fixed order, one fixed timestamp, fixed permissions).
 public enum Archiver {
     /// A file of an archive, path relative to the archive's root folder.
-    public struct Entry: Sendable { public var path: String; public var contents: [UInt8] }
+    public struct Entry: Sendable {
+        public var path: String
+        public var contents: [UInt8]
+        public init(path: String, contents: [UInt8]) { self.path = path; self.contents = contents }
+    }
 
     /// The package for `samples` (executable targets) and every target they depend on.
     public static func packageFiles(for samples: [String], in package: SamplesPackage, name: String,

@@ -1,7 +1,9 @@
+import Blocks
 import ContentCache
 import CourseModel
 import Extras
 import Foundation
+import Renderer
 
 /// The downloadable packages: one per sample and one per chapter, per locale (the README is in
 /// the page's language). Archives are cached by their inputs, so an unchanged one is not rebuilt.
@@ -72,6 +74,11 @@ enum Downloads {
                 jobs.append((SitePaths.page(SitePaths.chapterDownload(page.id), in: locale), "chapter-\(page.id)", entries))
             }
         }
+        return zipped(jobs, cacheFolder: cacheFolder)
+    }
+
+    /// The archives, each from the cache when its entries are unchanged.
+    static func zipped(_ jobs: [(path: String, folder: String, entries: [Archiver.Entry])], cacheFolder: String) -> [SiteFile] {
         let cache = ContentCache(folder: cacheFolder, suffix: ".zip")
         return parallelMap(jobs) { job in
             let key = Archiver.key(job.entries, folder: job.folder)
@@ -80,6 +87,40 @@ enum Downloads {
             cache.store(bytes, for: key)
             return SiteFile(path: job.path, contents: .bytes(bytes))
         }
+    }
+
+    /// One package per graded exercise per locale (`<locale>/exercises/<id>.zip`, folder `<id>/`):
+    /// the starter as `Sources/check/Answer.swift`, the harness and the checks as
+    /// `Sources/check/main.swift` (its words in the locale's language), and a README with the
+    /// exercise's text. Made with or without a samples package; cached like the samples' archives.
+    static func exerciseArchives(_ course: ResolvedCourse, cacheFolder: String) -> [SiteFile] {
+        var jobs: [(path: String, folder: String, entries: [Archiver.Entry])] = []
+        for locale in course.locales {
+            let strings = course.strings[locale]!
+            var seen = Set<String>()
+            for page in course.pages[locale] ?? [] {
+                page.document.blocks.walk { block, _ in
+                    guard case .custom(let exercise) = block, let id = exercise.id, let parts = Exercises.gradedParts(of: exercise),
+                          seen.insert(id).inserted else { return }
+                    jobs.append((SitePaths.page(SitePaths.exerciseDownload(id), in: locale), id,
+                                 exerciseFiles(exercise, id: id, starter: parts.starter.code, check: parts.check.code, strings: strings)))
+                }
+            }
+        }
+        return zipped(jobs, cacheFolder: cacheFolder)
+    }
+
+    static func exerciseFiles(_ exercise: CustomBlock, id: String, starter: String, check: String, strings: UIStrings) -> [Archiver.Entry] {
+        var markdown = MarkdownRenderer(strings: strings)
+        let text = (exercise.blocks.first ?? []).filter { Exercises.part(of: $0) == nil }
+        var readme = "# " + (exercise.number.map { $0.label(strings["ref_exercise_start"]) } ?? id) + "\n\n"
+        readme += markdown.markdown(text).trimmingCharacters(in: .whitespacesAndNewlines) + "\n\n"
+        readme += strings["exercise_readme_run"] + "\n\n    swift run check\n\n" + strings["exercise_readme_verdict"] + "\n"
+        let main = ExerciseHarness.packageMain(check: check, words: .init(summary: strings["exercise_checks_passed"]))
+        return [Archiver.Entry(path: "Package.swift", contents: Array(ExerciseHarness.manifest(name: id).utf8)),
+                Archiver.Entry(path: "README.md", contents: Array(readme.utf8)),
+                Archiver.Entry(path: "Sources/check/Answer.swift", contents: Array(starter.utf8)),
+                Archiver.Entry(path: "Sources/check/main.swift", contents: Array(main.utf8))]
     }
 
     static func expectedOutputs(of names: [String], in package: SamplesPackage) -> [String: String] {

@@ -98,6 +98,9 @@ extension BuildRun {
             filesAfterPages += archives.files
             lap(archives.kept ? "downloads (kept)" : "downloads")
         }
+        if options.formats.makesDownloads(course.config) {
+            filesAfterPages += Downloads.exerciseArchives(course, cacheFolder: cache.folder + "/archives")
+        }
         if let staged { filesAfterPages.forEach { staged.add($0) } } else { files += filesAfterPages }
         if session != nil { result.files = files }
         return Rendered(course: course, files: staged != nil ? [] : files, staged: staged, search: search,

@@ -101,8 +101,8 @@ public enum SamplesStage {
 
     public static func run(_ sources: SamplesSources?, snippets blocks: [SnippetUse], options: Options) -> Report {
         var report = Report()
-        let (snippets, groupProblems) = SnippetGroups.fold(blocks)
-        report.diagnostics += groupProblems
+        let (snippets, groupProblems) = SnippetGroups.fold(blocks.map(withProofParts))
+        report.diagnostics += groupProblems + proofAnswerProblems(snippets)
         report.reportsTests = options.checkPrints || snippets.contains(where: \.hasOrigin)
         // Scratch folders of samples whose Primer was killed before it could remove them.
         Scratch.removeStale(ProcessRunner.scratchPrefix)
@@ -321,6 +321,10 @@ public enum SamplesStage {
             report.diagnostics += compileWarnings(outcome, use: use)
             switch use.snippet.mode {
             case .run:
+                if let proof = use.snippet.proof {
+                    verifyProof(outcome, proof: proof, use: use, report: &report)
+                    break
+                }
                 verify(outcome, snippet: use, options: options, report: &report)
                 verifyFigures(outcome, snippet: use, options: options, report: &report)
             case .fails: verifyFailure(outcome, snippet: use, options: options, report: &report)

@@ -86,7 +86,8 @@ extension SamplesStage {
         var result: [SnippetFailure] = []
         for message in outcome.messages where message.severity == "error" {
             let place = use.location(codeLine: message.line, column: message.column)
-            let what = use.snippet.mode == .run ? "this {run} snippet does not compile" : "this {compile} snippet does not compile"
+            let what = use.snippet.proof.map { "\($0.subject) does not compile with its check" }
+                ?? (use.snippet.mode == .run ? "this {run} snippet does not compile" : "this {compile} snippet does not compile")
             result.append(SnippetFailure(.compile, .error(.snippetCompile, "\(what)\(use.originNote(codeLine: message.line)): \(message.text)", at: place,
                                                           suggestion: "setup the reader need not see can go between // snippet.hide and // snippet.show lines"),
                                          use: use, origin: use.origin(codeLine: message.line), actual: message.quoted))
@@ -103,7 +104,8 @@ extension SamplesStage {
         guard use.snippet.mode != .fails else { return [] }
         return outcome.warnings.map { warning in
             let place = use.location(codeLine: warning.line, column: warning.column)
-            return .warning(.snippetWarning, "this {\(use.snippet.mode.rawValue)} snippet compiles with a warning: \(warning.text)", at: place,
+            let what = use.snippet.proof?.subject ?? "this {\(use.snippet.mode.rawValue)} snippet"
+            return .warning(.snippetWarning, "\(what) compiles with a warning: \(warning.text)", at: place,
                             suggestion: "a reader who copies it sees the same warning; change the code as it says")
         }
     }

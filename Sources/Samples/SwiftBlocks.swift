@@ -21,7 +21,9 @@ public struct SwiftBlocks: Sendable {
                 }
             case .sample: tally.samples += 1
             case .code(let code) where code.isSwift:
-                if code.attributes.classes.contains("listing-only") {
+                if Self.exerciseParts.contains(where: code.attributes.classes.contains) {
+                    break  // a graded exercise's part: checked by the exercise's proofs, hidden {run} snippets
+                } else if code.attributes.classes.contains("listing-only") {
                     tally.listingOnly += 1
                     // An imported test counts once, however many listings show it.
                     let counted = code.attributes.values["group"].map { !uncheckedGroups.insert($0).inserted } ?? false
@@ -35,6 +37,9 @@ public struct SwiftBlocks: Sendable {
             }
         }
     }
+
+    /// The classes of a graded exercise's blocks (`Exercises.Part` in Blocks).
+    static let exerciseParts = ["starter", "check", "solution"]
 
     /// The warnings (or with `verify: strict`, the errors) for the blocks nobody checks.
     public func unmarkedDiagnostics(path: String, strict: Bool) -> [Diagnostic] {
