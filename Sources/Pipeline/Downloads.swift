@@ -112,7 +112,11 @@ enum Downloads {
 
     static func exerciseFiles(_ exercise: CustomBlock, id: String, starter: String, check: String, strings: UIStrings) -> [Archiver.Entry] {
         var markdown = MarkdownRenderer(strings: strings)
-        let text = (exercise.blocks.first ?? []).filter { Exercises.part(of: $0) == nil }
+        // The text without its parts (they are the package's files) and its proof, hidden.
+        let text = (exercise.blocks.first ?? []).filter { block in
+            if case .snippet(_, let snippet) = block, snippet.proof != nil { return false }
+            return Exercises.part(of: block) == nil
+        }
         var readme = "# " + (exercise.number.map { $0.label(strings["ref_exercise_start"]) } ?? id) + "\n\n"
         readme += markdown.markdown(text).trimmingCharacters(in: .whitespacesAndNewlines) + "\n\n"
         readme += strings["exercise_readme_run"] + "\n\n    swift run check\n\n" + strings["exercise_readme_verdict"] + "\n"

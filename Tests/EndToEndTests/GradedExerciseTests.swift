@@ -107,6 +107,11 @@ import Testing
         #expect(TestSupport.read(package.appendingPathComponent("Sources/check/Answer.swift")) == Self.starter)
         #expect(TestSupport.read(package.appendingPathComponent("README.md")).contains("Write `double(_:)`, which returns twice its argument."))
 
+        // The snippet compiler's language mode too (the package's is Swift 5's): no warning either.
+        let sources = package.appendingPathComponent("Sources/check")
+        let strict = try shell(["swiftc", "-swift-version", "6", "-typecheck", "-module-name", "check", "main.swift", "Answer.swift"], in: sources)
+        #expect(strict.status == 0 && strict.output.isEmpty, "\(strict.output)")
+
         let shipped = try shell(["swift", "run", "--disable-sandbox", "check"], in: package)
         #expect(shipped.status == 1, "\(shipped.output)")
         #expect(shipped.output.contains("✗ 2 doubled is 4\n✓ 0 doubled is 0\nChecks passed: 1 of 2.\n"), "\(shipped.output)")
