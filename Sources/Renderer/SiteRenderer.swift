@@ -23,6 +23,7 @@ public struct SiteRenderer: Sendable {
         "sample_gallery_link", "sample_download", "gallery_runs_on_linux", "gallery_listing_only", "gallery_download_chapter", "gallery_other_samples",
         "index_other_heading", "index_chapter_short", "index_appendix_short", "subject_index_title", "zip_readme_run", "zip_readme_expected", "zip_readme_chapter", "listing_continued", "feed_title",
         "llms_full_text", "gallery_title", "gallery_intro", "api_index_title", "api_index_intro", "subject_index_intro", "nav_contents",
+        "errors_title", "errors_intro",
     ]
 
     let library: TemplateLibrary
