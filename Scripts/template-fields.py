@@ -66,7 +66,7 @@ def describe(name, models, seen=()):
 def listing():
     models = structs("\n".join(path.read_text() for path in MODELS))
     lines = [BEGIN, "", "Lists are `{{#name}}…{{/name}}` sections; `{{t.KEY}}` is any key of the string catalog, in the page's language.", ""]
-    order = ["layout", "toc", "home", "chapter", "print", "gallery", "api-index", "index", "404"]
+    order = ["layout", "toc", "home", "chapter", "print", "gallery", "api-index", "errors", "index", "404"]
     pages = {m[0]: name for name, m in models.items() if m[0]}
     for template in order:
         name = pages[template]

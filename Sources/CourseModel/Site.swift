@@ -221,6 +221,8 @@ public struct ResolvedCourse: Sendable {
     public var apiIndex: [LocaleTag: [IndexEntry]] = [:]
     /// The subject index per locale: each term in the locale's words, with where it is introduced.
     public var subjectIndex: [LocaleTag: [IndexEntry]] = [:]
+    /// The index of compiler errors per locale: what its `{fails}` snippets quote, by diagnostic.
+    public var errorIndex: [LocaleTag: [ErrorGroup]] = [:]
     /// The book editions built per locale, for the home page's links (none in a preview).
     public var editions: [LocaleTag: [EditionFile]] = [:]
     /// The locales whose social cards (one per chapter and the home page's) the site has.
@@ -241,8 +243,32 @@ public struct SiteLinks: Hashable, Sendable {
     /// Decided by the course's settings (the locales its term base has words for), not by the
     /// extras stage: a term found nowhere is still a term of the index.
     public var subjectIndex: Set<LocaleTag> = []
-    public init(gallery: Set<LocaleTag> = [], apiIndex: Set<LocaleTag> = [], subjectIndex: Set<LocaleTag> = []) {
-        self.gallery = gallery; self.apiIndex = apiIndex; self.subjectIndex = subjectIndex
+    /// The locales whose chapters have a `{fails}` snippet that quotes an error.
+    public var errorIndex: Set<LocaleTag> = []
+    public init(gallery: Set<LocaleTag> = [], apiIndex: Set<LocaleTag> = [], subjectIndex: Set<LocaleTag> = [], errorIndex: Set<LocaleTag> = []) {
+        self.gallery = gallery; self.apiIndex = apiIndex; self.subjectIndex = subjectIndex; self.errorIndex = errorIndex
+    }
+}
+
+/// One diagnostic of the index of compiler errors: the messages the `{fails}` snippets quote
+/// that differ only in the names they quote (`cannot find 'x' in scope`, `cannot find 'y' in
+/// scope`), under their `pattern` (`cannot find '…' in scope`).
+public struct ErrorGroup: Hashable, Sendable {
+    public var pattern: String
+    public var occurrences: [ErrorOccurrence]
+    public init(pattern: String, occurrences: [ErrorOccurrence]) { self.pattern = pattern; self.occurrences = occurrences }
+}
+
+/// A compiler error as a `{fails}` snippet's ```error block quotes it, and where.
+public struct ErrorOccurrence: Hashable, Sendable {
+    /// The line as quoted, in English as the compiler writes it (`error: cannot find 'x' in scope`).
+    public var message: String
+    /// The section the snippet is in.
+    public var place: SamplePlace
+    /// The plain text of the paragraph before the snippet, in the page's language (empty when none).
+    public var explanation: String
+    public init(message: String, place: SamplePlace, explanation: String) {
+        self.message = message; self.place = place; self.explanation = explanation
     }
 }
 

@@ -6,7 +6,8 @@ public enum SitePaths {
     /// no heading may take them, whether the author or an importer wrote it.
     public static let reservedIDs: Set<String> = ["top", "main", "toc", "toc-toggle", "outline-heading", "print-contents-heading",
                                                   "search-input", "search-results", "theme-toggle", "editions-heading",
-                                                  "gallery-filter-input", "gallery-filter-count"]
+                                                  "gallery-filter-input", "gallery-filter-count",
+                                                  "errors-filter-input", "errors-filter-count"]
     public static func isReservedID(_ id: String) -> Bool { reservedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") }
 
     /// A chapter's page within its locale's folder: `memory.html`.
@@ -16,6 +17,8 @@ public enum SitePaths {
     public static let gallery = "samples.html"
     public static let apiIndex = "api-index.html"
     public static let subjectIndex = "subject-index.html"
+    /// The index of the compiler errors the chapters' `{fails}` snippets quote.
+    public static let errorIndex = "compiler-errors.html"
     public static let print = "print.html"
     /// A locale's changes feed (Atom), in its folder.
     public static let feed = "feed.xml"

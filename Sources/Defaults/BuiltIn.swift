@@ -10,6 +10,7 @@ public enum BuiltIn {
         "404": text(PackageResources._04_mustache),
         "api-index": text(PackageResources.api_index_mustache),
         "chapter": text(PackageResources.chapter_mustache),
+        "errors": text(PackageResources.errors_mustache),
         "gallery": text(PackageResources.gallery_mustache),
         "home": text(PackageResources.home_mustache),
         "index": text(PackageResources.index_mustache),

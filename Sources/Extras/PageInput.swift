@@ -1,5 +1,6 @@
 import ContentCache
 import CourseModel
+import Foundation
 
 extension Extras {
     /// Everything the gallery and the API index read from one page: the page as a place to link
@@ -30,7 +31,7 @@ extension Extras {
             self.init(page, terms: Extras.subjectMatcher(config, locale: page.locale))
         }
 
-        public var key: String { ContentKey("extras-page-input-v2", encoding: self).hex }
+        public var key: String { ContentKey("extras-page-input-v3", encoding: self).hex }
 
         /// A section of the page as a place to link to.
         func place(in section: Section) -> SamplePlace {
@@ -125,6 +126,17 @@ extension Extras {
         var shown: [Shown] = []
         /// Where the page names the subject index's terms.
         var subjects: [SubjectHit] = []
+        /// What its `{fails}` snippets quote, for the index of compiler errors.
+        var errors: [QuotedErrors] = []
+
+        /// A `{fails}` snippet's ```error block: its error lines as written, the plain text of the
+        /// paragraph before the snippet (in its container, else around it; "" when the section
+        /// has none before it) and its section.
+        struct QuotedErrors: Sendable, Equatable, Encodable {
+            var lines: [String]
+            var explanation: String
+            var section: Int32
+        }
 
         func section(_ index: Int32) -> Section {
             index < 0 ? Section() : Section(index: Int(index), head: sections[Int(index)])
@@ -142,15 +154,33 @@ extension Extras {
         func spans(_ inlines: [Inline], inParagraph: Bool) {
             codeSpans(inlines) { code.items.append(PageCode.Item(text: $0, isBlock: false, inParagraph: inParagraph, section: current)) }
         }
+        // By depth, the last paragraph of the container being walked there, in this section.
+        var paragraphs: [String?] = []
+        func quoted(_ text: String, depth: Int) {
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { Extras.errorMessage($0) != nil }
+            guard !lines.isEmpty else { return }
+            let explanation = paragraphs[...depth].reversed().lazy.compactMap { $0 }.first ?? ""
+            code.errors.append(PageCode.QuotedErrors(lines: lines, explanation: explanation, section: current))
+        }
         document.blocks.walk { block, depth in
+            if paragraphs.count > depth + 1 { paragraphs.removeSubrange((depth + 1)...) }
+            while paragraphs.count < depth + 1 { paragraphs.append(nil) }
             switch block {
             case .heading(let heading):
                 if depth == 0 {
                     code.sections.append(SectionHead(id: heading.id, number: heading.number.map(Number.init), title: heading.content.plainText))
                     current = Int32(code.sections.count - 1)
+                    paragraphs = [nil]
                 }
                 spans(heading.content, inParagraph: false)
-            case .paragraph(let inlines, _): spans(inlines, inParagraph: true)
+            case .paragraph(let inlines, _):
+                spans(inlines, inParagraph: true)
+                let text = inlines.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !text.isEmpty { paragraphs[depth] = text }
+            // A resolved page shows a snippet's errors as an output block after its code; a
+            // streamed chapter's document still has the snippet.
+            case .output(let output) where output.kind == .compilerErrors: quoted(output.text, depth: depth)
+            case .snippet(_, let snippet) where snippet.mode == .fails && !snippet.hidden: quoted(snippet.expected ?? "", depth: depth)
             case .table: for cell in block.inlineRuns { spans(cell, inParagraph: true) }
             case .code(let block):
                 if let sample = block.sample {

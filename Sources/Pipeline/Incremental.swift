@@ -154,6 +154,7 @@ private struct PageCacheEntries {
         let layout = printChunks[SitePaths.page(SitePaths.print, in: locale)]
         return PageCache.Locale(tag: locale, pages: cached, ownersOffset: ownersOffset, ownersLength: blob.count - ownersOffset,
                                 print: layout.flatMap { BuildRun.printLayout(lengths: $0, pages: pages.count) },
-                                hasGallery: course.links.gallery.contains(locale), hasIndex: course.links.apiIndex.contains(locale))
+                                hasGallery: course.links.gallery.contains(locale), hasIndex: course.links.apiIndex.contains(locale),
+                                hasErrors: course.links.errorIndex.contains(locale))
     }
 }

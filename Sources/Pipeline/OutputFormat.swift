@@ -104,6 +104,7 @@ extension OutputFormat {
         page("sample gallery", .galleryPages, scope: .locale),
         page("API index", .apiIndexPages, scope: .locale),
         page("subject index", .subjectIndexPages, scope: .locale),
+        page("compiler errors index", .errorIndexPages, scope: .locale),
         page("print version", .printPages, scope: .locale, afterChapterEdit: .spliced),
         page("chapter pages", .chapterPages, scope: .page, afterChapterEdit: .remadeForEditedPages),
         page("language chooser", .rootPage, scope: .site),

@@ -15,7 +15,7 @@ import Resolver
 /// not decode, comes from another Primer or another format, or disagrees with the site on disk
 /// only means a full build.
 struct PageCache {
-    static let format = "primer-pages-9"
+    static let format = "primer-pages-10"
 
     struct Source {
         var hash: String
@@ -50,6 +50,8 @@ struct PageCache {
         var print: [[Int]]?
         var hasGallery: Bool
         var hasIndex: Bool
+        /// Has an index of compiler errors.
+        var hasErrors: Bool
     }
 
     struct Manifest {
@@ -61,7 +63,8 @@ struct PageCache {
 
         /// What the last full build's extras stage found (see `SiteLinks`).
         var links: SiteLinks {
-            SiteLinks(gallery: Set(locales.filter(\.hasGallery).map(\.tag)), apiIndex: Set(locales.filter(\.hasIndex).map(\.tag)))
+            SiteLinks(gallery: Set(locales.filter(\.hasGallery).map(\.tag)), apiIndex: Set(locales.filter(\.hasIndex).map(\.tag)),
+                      errorIndex: Set(locales.filter(\.hasErrors).map(\.tag)))
         }
     }
 
@@ -110,7 +113,7 @@ struct PageCache {
         for locale in manifest.locales {
             writer.record("locale")
             writer.add(locale.tag.rawValue); writer.add(locale.ownersOffset); writer.add(locale.ownersLength)
-            writer.add(locale.hasGallery); writer.add(locale.hasIndex)
+            writer.add(locale.hasGallery); writer.add(locale.hasIndex); writer.add(locale.hasErrors)
             writer.optional(locale.print.map { $0.map { "\($0[0]),\($0[1])" }.joined(separator: ";") })
             for page in locale.pages {
                 writer.record("page")
@@ -137,13 +140,13 @@ struct PageCache {
                 manifest.sources[record[1]] = Source(hash: record[2], stamp: record[3], withoutSamples: record[4] == "1", tally: tally)
             case "locale":
                 guard let tag = LocaleTag(reader.string()) else { return nil }
-                let offset = reader.int(), length = reader.int(), gallery = reader.bool(), index = reader.bool()
+                let offset = reader.int(), length = reader.int(), gallery = reader.bool(), index = reader.bool(), errors = reader.bool()
                 let print = reader.optional().map { text in
                     text.isEmpty ? [] : text.split(separator: ";").map { $0.split(separator: ",").compactMap { Int($0) } }
                 }
                 guard !reader.failed, reader.atEnd else { return nil }
                 manifest.locales.append(Locale(tag: tag, pages: [], ownersOffset: offset, ownersLength: length, print: print,
-                                               hasGallery: gallery, hasIndex: index))
+                                               hasGallery: gallery, hasIndex: index, hasErrors: errors))
             case "page":
                 guard !manifest.locales.isEmpty else { return nil }
                 let id = reader.string(), key = reader.string(), extras = reader.string()

@@ -231,6 +231,7 @@ struct BuildRun {
         var gallery: [SampleSummary] = []
         var apiIndex: [LocaleTag: [IndexEntry]] = [:]
         var subjectIndex: [LocaleTag: [IndexEntry]] = [:]
+        var errorIndex: [LocaleTag: [ErrorGroup]] = [:]
         var links = SiteLinks()
         /// By locale, in the order of the course's pages (empty unless asked for).
         var pageKeys: [LocaleTag: [String]] = [:]
@@ -274,7 +275,8 @@ struct BuildRun {
         var extras = CourseExtras()
         let indexed = course.config.apiIndex.enabled
         let subjects = !course.config.subjectIndex.terms.isEmpty
-        if samples.package != nil || indexed || subjects || keys {
+        let errors = parsed.snippets.contains { $0.snippet.mode == .fails }
+        if samples.package != nil || indexed || subjects || errors || keys {
             let inputs = made ?? Extras.inputs(course, code: parsed.code)
             if let package = samples.package {
                 let (gallery, diagnostics) = Extras.gallery(inputs, config: course.config, package: package, outcomes: samples.outcomes)
@@ -287,11 +289,13 @@ struct BuildRun {
                 result.diagnostics += diagnostics
             }
             if subjects { extras.subjectIndex = Extras.subjectIndex(inputs, config: course.config) }
+            if errors { extras.errorIndex = Extras.errorIndex(inputs) }
             if keys { extras.pageKeys = inputs.mapValues { parallelMap($0) { $0.key } } }
         }
         extras.links = SiteLinks(gallery: extras.gallery.isEmpty ? [] : Set(course.locales),
                                  apiIndex: Set(extras.apiIndex.filter { !$0.value.isEmpty }.keys),
-                                 subjectIndex: course.config.subjectIndex.locales.intersection(course.locales))
+                                 subjectIndex: course.config.subjectIndex.locales.intersection(course.locales),
+                                 errorIndex: Set(extras.errorIndex.keys))
         return extras
     }
 
@@ -342,6 +346,7 @@ extension ResolvedCourse {
         course.samples = extras.gallery
         course.apiIndex = extras.apiIndex
         course.subjectIndex = extras.subjectIndex
+        course.errorIndex = extras.errorIndex
         course.links = extras.links
         course.editions = editions
         return course

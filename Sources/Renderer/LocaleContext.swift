@@ -91,6 +91,8 @@ struct LocaleContext: Sendable {
               indexHref: !course.links.apiIndex.contains(locale) || root.hasPrefix("http") || root.isEmpty ? nil : root + SitePaths.page(SitePaths.apiIndex, in: locale),
               subjectsHref: !course.links.subjectIndex.contains(locale) || root.hasPrefix("http") || root.isEmpty ? nil
                 : root + SitePaths.page(SitePaths.subjectIndex, in: locale),
+              errorsHref: !course.links.errorIndex.contains(locale) || root.hasPrefix("http") || root.isEmpty ? nil
+                : root + SitePaths.page(SitePaths.errorIndex, in: locale),
               feedHref: hasFeed && !root.isEmpty ? root + SitePaths.page(SitePaths.feed, in: locale) : nil,
               words: strings.entries, search: course.config.search)
     }

@@ -62,6 +62,7 @@ extension SiteRenderer {
             (links.gallery.contains(locale.locale), SitePaths.gallery, "gallery_title", "gallery_intro"),
             (links.apiIndex.contains(locale.locale), SitePaths.apiIndex, "api_index_title", "api_index_intro"),
             (links.subjectIndex.contains(locale.locale), SitePaths.subjectIndex, "subject_index_title", "subject_index_intro"),
+            (links.errorIndex.contains(locale.locale), SitePaths.errorIndex, "errors_title", "errors_intro"),
         ]
         for (shown, path, title, intro) in pages where shown {
             out += "- [\(MarkdownText.escape(locale.strings[title], lineStart: false))](\(prefix + path)): "
@@ -77,13 +78,17 @@ extension SiteRenderer {
         return text.count > 200 ? firstSentence(text) : text
     }
 
-    /// Up to the first full stop, exclamation or question mark that ends a sentence (Latin, or CJK full-width).
-    static func firstSentence(_ text: String) -> String {
+    /// Up to the first full stop, exclamation or question mark that ends a sentence (Latin, or
+    /// CJK full-width); a word of `abbreviations` (lower-cased, with its period: "e.g.") ends none.
+    static func firstSentence(_ text: String, abbreviations: Set<String> = []) -> String {
         var previous: Character?
         for index in text.indices {
             let character = text[index]
             if "。！？".contains(character) { return String(text[...index]) }
-            if character == " ", let previous, ".!?".contains(previous) { return String(text[..<index]) }
+            if character == " ", let previous, ".!?".contains(previous) {
+                let word = text[..<index].split(separator: " ").last.map { $0.lowercased() } ?? ""
+                if !abbreviations.contains(word) { return String(text[..<index]) }
+            }
             previous = character
         }
         return text

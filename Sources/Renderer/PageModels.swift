@@ -18,6 +18,8 @@ struct Frame: Sendable, Hashable, TemplateParent {
     var samplesHref: String?
     var indexHref: String?
     var subjectsHref: String?
+    /// The locale's index of compiler errors, when it has one.
+    var errorsHref: String?
     /// The locale's changes feed (Atom), when it has one.
     var feedHref: String?
     /// The site's words in the page's language: `{{t.key}}`.
@@ -49,6 +51,7 @@ struct Frame: Sendable, Hashable, TemplateParent {
         case "samples_href": return samplesHref ?? false
         case "index_href": return indexHref ?? false
         case "subjects_href": return subjectsHref ?? false
+        case "errors_href": return errorsHref ?? false
         case "feed_href": return feedHref ?? false
         case "t": return words
         case "search": return search

@@ -14,6 +14,8 @@ extension SiteRenderer {
         case apiIndexPages
         /// Each locale's subject index, when the course has a term base.
         case subjectIndexPages
+        /// Each locale's index of compiler errors, when its chapters quote one.
+        case errorIndexPages
         /// Each locale's one-page print version: made after the chapter pages, whose bodies it gathers.
         case printPages
         /// One page per chapter and locale.
@@ -67,6 +69,9 @@ extension SiteRenderer {
         case .subjectIndexPages:
             guard course.links.subjectIndex.contains(locale) else { return [] }
             return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.subjectIndex, in: locale), contents: .text(renderSubjectIndex(context))) }]
+        case .errorIndexPages:
+            guard course.links.errorIndex.contains(locale) else { return [] }
+            return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.errorIndex, in: locale), contents: .text(renderErrorIndex(context))) }]
         case .printPages:
             guard !context.pages.isEmpty else { return [] }
             return [{ [self] in SiteFile(path: SitePaths.page(SitePaths.print, in: locale), contents: .chunks(renderPrint(context))) }]
@@ -151,7 +156,7 @@ extension SiteRenderer {
                 let context = LocaleContext(course: course, locale: source, library: nil)
                 return SiteFile(path: Self.llmsIndex, contents: .text(Self.llmsIndex(context, folder: SitePaths.page("", in: source))))
             }]
-        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .subjectIndexPages, .printPages, .feeds, .markdownTwins, .llmsFull:
+        case .chapterPages, .homePages, .galleryPages, .apiIndexPages, .subjectIndexPages, .errorIndexPages, .printPages, .feeds, .markdownTwins, .llmsFull:
             return []
         }
     }

@@ -133,6 +133,55 @@ struct SubjectIndexPage: FramedPage, Hashable {
     }
 }
 
+// MARK: The index of compiler errors (errors.mustache)
+
+/// template: errors
+struct ErrorIndexPage: FramedPage, Hashable {
+    var frame: Frame
+    var groups: [ErrorIndexGroup]
+    func field(_ name: String) -> Any? {
+        switch name {
+        case "groups": return groups
+        case "group_count": return String(groups.count)
+        default: return nil
+        }
+    }
+}
+
+/// One diagnostic: its pattern (the message with '…' for the names it quotes) and every place.
+struct ErrorIndexGroup: Sendable, Hashable, TemplateParent {
+    var pattern: String
+    var anchor: String
+    var occurrences: [ErrorIndexOccurrence]
+    /// Everything the page's filter box matches the group by.
+    var filterText: String
+    func child(named key: String) -> Any? {
+        switch key {
+        case "pattern": return pattern
+        case "anchor": return anchor
+        case "occurrences": return occurrences
+        case "filter_text": return filterText
+        default: return nil
+        }
+    }
+}
+
+struct ErrorIndexOccurrence: Sendable, Hashable, TemplateParent {
+    /// The error line as quoted, in English.
+    var message: String
+    var place: LabeledLink
+    /// The section's explanation, in the page's language ("" when none).
+    var explanation: String
+    func child(named key: String) -> Any? {
+        switch key {
+        case "message": return message
+        case "place": return place
+        case "explanation": return explanation.isEmpty ? false : explanation
+        default: return nil
+        }
+    }
+}
+
 // MARK: The site's root and 404 (index.mustache, 404.mustache)
 
 struct RootEntry: Sendable, TemplateParent {

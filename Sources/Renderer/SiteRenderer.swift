@@ -24,6 +24,7 @@ public struct SiteRenderer: Sendable {
         "index_other_heading", "index_chapter_short", "index_appendix_short", "subject_index_title", "zip_readme_run", "zip_readme_expected", "zip_readme_chapter", "listing_continued", "feed_title",
         "exercise_checks_passed", "exercise_readme_run", "exercise_readme_verdict",
         "llms_full_text", "gallery_title", "gallery_intro", "api_index_title", "api_index_intro", "subject_index_intro", "nav_contents",
+        "errors_title", "errors_intro",
     ]
 
     let library: TemplateLibrary

@@ -329,37 +329,41 @@
   });
 })();
 
-// ---- The sample gallery's filter (gallery.mustache). Without the script the box stays hidden
-// and every sample is shown; with it, typing shows the samples whose name or description holds
-// every word typed, hides chapters left empty, and says how many are shown once typing pauses.
+// ---- The filter box of the sample gallery (gallery.mustache) and of the index of compiler errors
+// (errors.mustache). Without the script the box stays hidden and everything is shown; with it,
+// typing shows the entries (the box's data-entries, by default the gallery's samples) whose text
+// holds every word typed, hides groups left empty (data-groups: the gallery's chapters), and
+// says how many are shown once typing pauses.
 (function () {
   "use strict";
-  var filter = document.querySelector(".gallery-filter");
-  if (!filter) return;
-  var input = document.getElementById("gallery-filter-input");
-  var status = document.getElementById("gallery-filter-count");
-  var entries = Array.prototype.slice.call(document.querySelectorAll(".gallery-entry"));
-  var chapters = Array.prototype.slice.call(document.querySelectorAll(".gallery-chapter"));
-  var timer = null;
-  filter.hidden = false;
-  function apply() {
-    var words = input.value.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-    var shown = 0;
-    entries.forEach(function (entry) {
-      var text = (entry.getAttribute("data-filter") || "").toLocaleLowerCase();
-      var match = words.every(function (word) { return text.indexOf(word) >= 0; });
-      entry.hidden = !match;
-      if (match) shown += 1;
+  Array.prototype.forEach.call(document.querySelectorAll(".gallery-filter"), function (filter) {
+    var input = filter.querySelector("input");
+    var status = filter.querySelector("[role=status]");
+    var entrySelector = filter.getAttribute("data-entries") || ".gallery-entry";
+    var entries = Array.prototype.slice.call(document.querySelectorAll(entrySelector));
+    var groupSelector = filter.hasAttribute("data-entries") ? filter.getAttribute("data-groups") : ".gallery-chapter";
+    var groups = groupSelector ? Array.prototype.slice.call(document.querySelectorAll(groupSelector)) : [];
+    var timer = null;
+    filter.hidden = false;
+    function apply() {
+      var words = input.value.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+      var shown = 0;
+      entries.forEach(function (entry) {
+        var text = (entry.getAttribute("data-filter") || "").toLocaleLowerCase();
+        var match = words.every(function (word) { return text.indexOf(word) >= 0; });
+        entry.hidden = !match;
+        if (match) shown += 1;
+      });
+      groups.forEach(function (group) { group.hidden = !group.querySelector(entrySelector + ":not([hidden])"); });
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        status.textContent = status.getAttribute("data-format").replace("%1$@", shown).replace("%2$@", status.getAttribute("data-total"));
+      }, 300);
+    }
+    input.addEventListener("input", apply);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && input.value) { event.preventDefault(); input.value = ""; apply(); }
     });
-    chapters.forEach(function (chapter) { chapter.hidden = !chapter.querySelector(".gallery-entry:not([hidden])"); });
-    clearTimeout(timer);
-    timer = setTimeout(function () {
-      status.textContent = status.getAttribute("data-format").replace("%1$@", shown).replace("%2$@", status.getAttribute("data-total"));
-    }, 300);
-  }
-  input.addEventListener("input", apply);
-  input.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && input.value) { event.preventDefault(); input.value = ""; apply(); }
   });
 })();
 

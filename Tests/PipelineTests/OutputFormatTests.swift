@@ -104,6 +104,6 @@ import Testing
         noBooks.editions = []
         #expect(OutputFormat.builtIn.allowIncrementalBuilds(noBooks) && OutputFormat.builtIn.editionFormats(noBooks).isEmpty)
         #expect(OutputFormat.builtIn.editionFormats(config) == [.epub, .pdf])
-        #expect(OutputFormat.site.siteOutputs(config).count == 16)  // the subject index is the twelfth; the feed, the twins and llms files after it
+        #expect(OutputFormat.site.siteOutputs(config).count == 17)  // the subject index is the twelfth, the errors index after it; the feed, the twins and llms files after them
     }
 }
