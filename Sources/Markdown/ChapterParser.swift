@@ -323,6 +323,10 @@ private struct ConventionPass: BlockParser {
         diagnostics.append(.warning(code, message, at: location(position), suggestion: suggestion))
     }
 
+    mutating func fail(_ code: DiagnosticCode, _ message: String, at position: Position, suggestion: String?) {
+        diagnostics.append(.error(code, message, at: location(position), suggestion: suggestion))
+    }
+
     func firstPosition(in blocks: [Block]) -> Position {
         for block in blocks {
             switch block {

@@ -1,0 +1,118 @@
+import Foundation
+import PrimerTestSupport
+import Testing
+
+/// Self-check questions through the built `primer`: a question's stated answer is proved by
+/// running (or compiling) its code, and a wrong one fails the build at the choice, writing nothing.
+@Suite(.serialized) struct QuestionsEndToEndTests {
+    /// A one-chapter course whose chapter is `body` after its front matter (three lines).
+    func course(_ body: String) throws -> URL {
+        let folder = TestSupport.scratch("primer-questions")
+        let content = folder.appendingPathComponent("Content")
+        try TestSupport.write("""
+            title: { en: Questions }
+            source_locale: en
+            locales: [en]
+            parts:
+              - title: { en: Part }
+                chapters: [checks]
+            """, to: content.appendingPathComponent("course.yml"))
+        try TestSupport.write("---\ntitle: Checks\n---\n" + body, to: content.appendingPathComponent("en/checks.md"))
+        return folder
+    }
+
+    func build(_ folder: URL) throws -> (status: Int32, output: String) {
+        try TestSupport.run(["build", "--no-editions", "--templates", TestSupport.templates], in: folder)
+    }
+
+    /// A `{run}` question (its code prints `72`) whose choice `checked` is marked correct.
+    static func sorted(checked: String) -> String {
+        """
+        Sorting.
+
+        > [!QUESTION] What does this print? {#q-sorted}
+        >
+        > ```swift {run}
+        > let scores = [72, 95, 88]
+        > print(scores.sorted().first!)
+        > ```
+        >
+        > - [\(checked == "72" ? "x" : " ")] `72`
+        > - [\(checked == "95" ? "x" : " ")] `95`
+        >
+        >   The largest element.
+
+        """
+    }
+
+    @Test func aRunQuestionWhoseAnswerIsNotTheOutputFailsAtTheChoice() throws {
+        let folder = try course(Self.sorted(checked: "95"))
+        let result = try build(folder)
+        let path = "Content/en/checks.md"  // as the command line says it, from the course's folder
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains(path + ":14:9: error: the correct choice of question q-sorted says `95`, but the code prints `72`"),
+                "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
+    }
+
+    @Test func aFailsQuestionWhoseWrongChoiceIsAnActualErrorFails() throws {
+        let folder = try course("""
+            Constants.
+
+            > [!QUESTION] Why does this not compile? {#q-let}
+            >
+            > ```swift {fails}
+            > let count = 1
+            > count += 1
+            > print(missing)
+            > ```
+            >
+            > - [x] `left side of mutating operator isn't mutable: 'count' is a 'let' constant`
+            > - [ ] `cannot find 'missing' in scope`
+            > - [ ] It compiles.
+
+            """)
+        let result = try build(folder)
+        let path = "Content/en/checks.md"  // as the command line says it, from the course's folder
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains(path + ":15:9: error: a wrong choice of question q-let says `cannot find 'missing' in scope`, which is an error the code gives"),
+                "\(result.output)")
+        #expect(!result.output.contains(":14:9: error"), "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
+    }
+
+    @Test func goodQuestionsBuildAndAskWithRadiosAndCheckboxes() throws {
+        let folder = try course(Self.sorted(checked: "72") + """
+
+            Constants.
+
+            > [!QUESTION] Why does this not compile? {#q-let}
+            >
+            > ```swift {fails}
+            > let count = 1
+            > count += 1
+            > ```
+            >
+            > - [x] `left side of mutating operator isn't mutable: 'count' is a 'let' constant`
+            > - [ ] `cannot find 'count' in scope`
+
+            > [!QUESTION] Which are value types? {#q-kinds}
+            >
+            > - [x] `struct`
+            > - [ ] `class`
+            > - [x] `enum`
+
+            """)
+        let result = try build(folder)
+        #expect(result.status == 0, "\(result.output)")
+        let html = TestSupport.read(folder.appendingPathComponent("site/en/checks.html"))
+        #expect(html.contains("<fieldset class=\"question-choices\">"), "\(html)")
+        #expect(html.contains("<input type=\"radio\" name=\"q-sorted\" id=\"q-sorted-a\" value=\"a\">"))
+        #expect(html.contains("<input type=\"radio\" name=\"q-let\" id=\"q-let-a\" value=\"a\">"))
+        #expect(html.contains("<input type=\"checkbox\" name=\"q-kinds\" id=\"q-kinds-c\" value=\"c\">"))
+        // The code is shown, not what it prints nor the compiler's errors: they are the answers.
+        #expect(html.contains("class=\"question-check\"") && !html.contains("class=\"output") && !html.contains("compiler-errors"))
+        let twin = TestSupport.read(folder.appendingPathComponent("site/en/checks.md"))
+        #expect(twin.contains("- [ ] a. `72`\n- [ ] b. `95`\n"), "\(twin)")
+    }
+}
