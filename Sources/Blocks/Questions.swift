@@ -143,6 +143,11 @@ public struct Questions: BlockKind {
             }
         }
         guard let (_, snippet) = snippets.first, snippet.mode != .compile else { return nil }
+        if snippet.group != nil {
+            parser.fail(.question, "the code of \(name) is part of a group, so what it prints is not its own",
+                        at: snippet.position, suggestion: "ask about code that runs alone: take group=\"…\" off the block")
+            wellFormed = false
+        }
         if snippet.expected != nil {
             parser.fail(.question, "the {\(snippet.mode.rawValue)} block of \(name) is followed by an \(snippet.mode == .fails ? "error" : "output") block; the correct choice is its answer",
                         at: Position(line: snippet.expectedLine, column: 1), suggestion: "remove the block: the build checks the correct choice against the real run")
@@ -229,10 +234,10 @@ public struct Questions: BlockKind {
         writer.withLoose { $0.render(block.blocks.first ?? [], into: &out) }
         out += "<fieldset class=\"question-choices\">\n<legend class=\"visually-hidden\">\(prompt)</legend>\n<ol class=\"choices\">\n"
         for (index, choice) in choices.enumerated() {
-            let input = "\(id)-\(Self.letter(index))"
+            // The input inside its label: no id to keep unique (the print page prefixes ids, not these).
             out += "<li class=\"choice\" data-choice=\"\(Self.letter(index))\"\(choice.correct ? " data-correct" : "")>"
-            out += "<input type=\"\(multiple ? "checkbox" : "radio")\" name=\"\(escapeHTML(id))\" id=\"\(escapeHTML(input))\" value=\"\(Self.letter(index))\">"
-            out += "<label for=\"\(escapeHTML(input))\"><span class=\"choice-letter\">\(Self.letter(index)).</span> "
+            out += "<label><input type=\"\(multiple ? "checkbox" : "radio")\" name=\"\(escapeHTML(id))\" value=\"\(Self.letter(index))\"> "
+            out += "<span class=\"choice-letter\">\(Self.letter(index)).</span> "
             choiceText(choice, into: &out, writer: &writer)
             out += "</label>\n"
             // Shown once the answer is checked: whether the choice is right, in words and a mark.

@@ -488,21 +488,21 @@
   var key = "primer-progress:" + root;
   var storage = null;
   try { storage = window.localStorage; storage.setItem(key + ":probe", "1"); storage.removeItem(key + ":probe"); } catch (e) { storage = null; }
-  var article = document.querySelector("article.chapter[data-chapter]");
-  var chapter = article ? article.getAttribute("data-chapter") : location.pathname;
   function load() {
     if (!storage) return {};
     try { return JSON.parse(storage.getItem(key) || "{}") || {}; } catch (e) { return {}; }
   }
-  function keep(id, choice, correct) {
+  function keep(place, choice, correct) {
     if (!storage) return;
     var progress = load();
     progress.questions = progress.questions || {};
-    progress.questions[chapter + "#" + id] = { choice: choice, correct: correct };
+    progress.questions[place] = { choice: choice, correct: correct };
     try { storage.setItem(key, JSON.stringify(progress)); } catch (e) {}
   }
   sections.forEach(function (section) {
-    var id = section.getAttribute("data-question");
+    // "<chapter>#<question>": the print page holds every chapter, each in its own article.
+    var article = section.closest("article[data-chapter]");
+    var place = (article ? article.getAttribute("data-chapter") : location.pathname) + "#" + section.getAttribute("data-question");
     var items = Array.prototype.slice.call(section.querySelectorAll(".choice"));
     var button = section.querySelector(".question-check");
     var verdict = section.querySelector(".question-verdict");
@@ -542,13 +542,13 @@
     button.addEventListener("click", function () {
       var choice = chosen();
       if (!choice.length) { reset(); verdict.textContent = section.getAttribute("data-choose") || ""; return; }
-      keep(id, choice, show(choice));
+      keep(place, choice, show(choice));
     });
     // Another choice after checking: the verdict was about the old one.
     items.forEach(function (item) {
       item.querySelector("input").addEventListener("change", function () { if (verdict.textContent) reset(); });
     });
-    var saved = (load().questions || {})[chapter + "#" + id];
+    var saved = (load().questions || {})[place];
     if (saved && Array.isArray(saved.choice) && saved.choice.length) {
       items.forEach(function (item) { item.querySelector("input").checked = saved.choice.indexOf(item.getAttribute("data-choice")) >= 0; });
       show(saved.choice);

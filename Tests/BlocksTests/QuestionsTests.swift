@@ -121,6 +121,8 @@ import Testing
          "en/c.md:7:1: error: the {run} block of question q-g is followed by an output block; the correct choice is its answer"),
         ("> [!QUESTION] Which? {#q-h}\n>\n> ```swift {run}\n> print(1)\n> ```\n>\n> ```swift {run}\n> print(2)\n> ```\n>\n> - [x] `1`\n",
          "en/c.md:7:3: error: question q-h has more than one checked code block"),
+        ("> [!QUESTION] Which? {#q-i}\n>\n> ```swift {run group=\"a\"}\n> print(1)\n> ```\n>\n> - [x] `1`\n",
+         "en/c.md:3:3: error: the code of question q-i is part of a group, so what it prints is not its own"),
     ])
     func aMalformedQuestionIsAnErrorAtItsPlace(markdown: String, expected: String) throws {
         let (document, diagnostics) = ChapterParser.parse(markdown, path: "en/c.md")
@@ -141,8 +143,8 @@ import Testing
             + " data-wrong=\"Not quite: the right answer is a.\" data-choose=\"Choose an answer first.\">\n"
             + "<p class=\"question-label\">Question 1.1</p>\n<p class=\"question-prompt\">What does this print?</p>\n"), "\(html)")
         #expect(html.contains("<fieldset class=\"question-choices\">\n<legend class=\"visually-hidden\">What does this print?</legend>\n"))
-        #expect(html.contains("<li class=\"choice\" data-choice=\"a\" data-correct><input type=\"radio\" name=\"q-sorted\" id=\"q-sorted-a\" value=\"a\">"
-            + "<label for=\"q-sorted-a\"><span class=\"choice-letter\">a.</span> <code>72</code></label>\n"
+        #expect(html.contains("<li class=\"choice\" data-choice=\"a\" data-correct><label><input type=\"radio\" name=\"q-sorted\" value=\"a\"> "
+            + "<span class=\"choice-letter\">a.</span> <code>72</code></label>\n"
             + "<div class=\"choice-explanation\" hidden>\n<p class=\"choice-verdict\"><span aria-hidden=\"true\">✓ </span>Right answer.</p>\n"
             + "<p><code>sorted()</code> sorts in ascending order.</p>\n</div>\n</li>\n"), "\(html)")
         #expect(html.contains("<button type=\"button\" class=\"question-check\" hidden>Check answer</button>"))
@@ -152,7 +154,7 @@ import Testing
         #expect(html.contains("print(scores") && !html.contains("class=\"output"))
         // Two right choices: checkboxes, numbered on.
         #expect(html.contains("<p class=\"question-label\">Question 1.2</p>"))
-        #expect(html.contains("<input type=\"checkbox\" name=\"q-kinds\" id=\"q-kinds-a\" value=\"a\">"))
+        #expect(html.contains("<input type=\"checkbox\" name=\"q-kinds\" value=\"a\">"))
         #expect(html.contains("data-wrong=\"Not quite: the right answers are a, c.\""))
     }
 

@@ -107,9 +107,9 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
         let html = TestSupport.read(folder.appendingPathComponent("site/en/checks.html"))
         #expect(html.contains("<fieldset class=\"question-choices\">"), "\(html)")
-        #expect(html.contains("<input type=\"radio\" name=\"q-sorted\" id=\"q-sorted-a\" value=\"a\">"))
-        #expect(html.contains("<input type=\"radio\" name=\"q-let\" id=\"q-let-a\" value=\"a\">"))
-        #expect(html.contains("<input type=\"checkbox\" name=\"q-kinds\" id=\"q-kinds-c\" value=\"c\">"))
+        #expect(html.contains("<label><input type=\"radio\" name=\"q-sorted\" value=\"a\">"))
+        #expect(html.contains("<label><input type=\"radio\" name=\"q-let\" value=\"a\">"))
+        #expect(html.contains("<label><input type=\"checkbox\" name=\"q-kinds\" value=\"c\">"))
         // The code is shown, not what it prints nor the compiler's errors: they are the answers.
         #expect(html.contains("class=\"question-check\"") && !html.contains("class=\"output") && !html.contains("compiler-errors"))
         let twin = TestSupport.read(folder.appendingPathComponent("site/en/checks.md"))
