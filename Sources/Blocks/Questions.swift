@@ -386,7 +386,10 @@ public struct Questions: BlockKind {
         let choices = Self.choices(of: block)
         if !choices.isEmpty {
             parts.append(choices.enumerated().map { index, choice in
-                "- [ ] \(Self.letter(index)). " + writer.markdown(choice.text).trimmingCharacters() .replacingOccurrences(of: "\n", with: "\n  ")
+                let text = writer.markdown(choice.text)
+                // A block of output goes under its letter; a run of text after it.
+                if case .code? = choice.text.first { return "- [ ] \(Self.letter(index)).\n" + writer.prefixed(text, "  ").dropLast() }
+                return "- [ ] \(Self.letter(index)). " + text.trimmingCharacters().replacingOccurrences(of: "\n", with: "\n  ")
             }.joined(separator: "\n") + "\n")
             let key = choices.filter(\.correct).count > 1 ? "question_answers" : "question_answer"
             var answer = [writer.text(writer.strings.format(key, Self.answerLetters(choices))) + "\n"]

@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func aMultiLineOutputIsATextBlock() throws {
-        let (document, diagnostics) = ChapterParser.parse("""
+        let markdown = """
             > [!QUESTION] What does this print?
             >
             > ```swift {run}
@@ -99,10 +99,16 @@ import Testing
             >   ```
             > - [ ] `1 2`
 
-            """, path: "en/c.md")
+            """
+        let (document, diagnostics) = ChapterParser.parse(markdown, path: "en/c.md")
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let proved = try #require(question(document).flatMap(snippet))
         #expect(proved.expected == "1\n2\n" && proved.question?.id == "")
+        // The twin writes the block under its letter.
+        let (course, _) = resolveCourse([("memory", [en: markdown])], locales: [en])
+        var writer = MarkdownRenderer(strings: strings, chapterIDs: ["memory"])
+        let twin = writer.render(try #require(course.pages[en]?.first))
+        #expect(twin.contains("- [ ] a.\n  ```text\n  1\n  2\n  ```\n- [ ] b. `1 2`\n"), "\(twin)")
     }
 
     /// Each malformed question: where the error is, and what it says.
