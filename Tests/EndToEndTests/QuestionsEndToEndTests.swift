@@ -55,6 +55,42 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
     }
 
+    @Test func anEditedAnswerIsCheckedAgainstTheCachedRun() throws {
+        let folder = try course(Self.sorted(checked: "72"))
+        let first = try build(folder)
+        #expect(first.status == 0, "\(first.output)")
+        try TestSupport.write("---\ntitle: Checks\n---\n" + Self.sorted(checked: "95"), to: folder.appendingPathComponent("Content/en/checks.md"))
+        let edited = try build(folder)
+        #expect(edited.status == 1, "\(edited.output)")
+        // The code is the same: its run is taken from the cache, not compiled again.
+        #expect(edited.output.contains("0 ran, 1 cached") && !edited.output.contains("building inline snippets"), "\(edited.output)")
+        #expect(edited.output.contains("Content/en/checks.md:14:9: error: the correct choice of question q-sorted says `95`"), "\(edited.output)")
+        // The site of the good build is left as it was.
+        #expect(TestSupport.read(folder.appendingPathComponent("site/en/checks.html")).contains("<fieldset class=\"question-choices\">"))
+    }
+
+    @Test func aFailsQuestionWhoseAnswerIsNoErrorOfTheCodeFails() throws {
+        let folder = try course("""
+            Constants.
+
+            > [!QUESTION] Why does this not compile? {#q-let}
+            >
+            > ```swift {fails}
+            > let count = 1
+            > count += 1
+            > ```
+            >
+            > - [x] `cannot assign to value: 'count' is a 'let' constant`
+            > - [ ] It compiles.
+
+            """)
+        let result = try build(folder)
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("Content/en/checks.md:13:9: error: the correct choice of question q-let says `cannot assign to value: 'count' is a 'let' constant`, "
+            + "but that is not an error the code gives; the compiler says: [PRM084]\n"
+            + "    error: left side of mutating operator isn't mutable: 'count' is a 'let' constant\n"), "\(result.output)")
+    }
+
     @Test func aFailsQuestionWhoseWrongChoiceIsAnActualErrorFails() throws {
         let folder = try course("""
             Constants.
