@@ -69,21 +69,25 @@ import Testing
         #expect(TestSupport.read(folder.appendingPathComponent("site/en/checks.html")).contains("<fieldset class=\"question-choices\">"))
     }
 
+    /// A `{fails}` question about a constant changed (and, with `missing`, a name never declared):
+    /// its code's lines end on line 11 (12 with `missing`), `choices` follow two lines later.
+    static func constant(missing: Bool, choices: String) -> String {
+        """
+        Constants.
+
+        > [!QUESTION] Why does this not compile? {#q-let}
+        >
+        > ```swift {fails}
+        > let count = 1
+        > count += 1\(missing ? "\n> print(missing)" : "")
+        > ```
+        >
+
+        """ + choices.split(separator: "\n").map { "> " + $0 }.joined(separator: "\n") + "\n"
+    }
+
     @Test func aFailsQuestionWhoseAnswerIsNoErrorOfTheCodeFails() throws {
-        let folder = try course("""
-            Constants.
-
-            > [!QUESTION] Why does this not compile? {#q-let}
-            >
-            > ```swift {fails}
-            > let count = 1
-            > count += 1
-            > ```
-            >
-            > - [x] `cannot assign to value: 'count' is a 'let' constant`
-            > - [ ] It compiles.
-
-            """)
+        let folder = try course(Self.constant(missing: false, choices: "- [x] `cannot assign to value: 'count' is a 'let' constant`\n- [ ] It compiles."))
         let result = try build(folder)
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains("Content/en/checks.md:13:9: error: the correct choice of question q-let says `cannot assign to value: 'count' is a 'let' constant`, "
@@ -92,22 +96,11 @@ import Testing
     }
 
     @Test func aFailsQuestionWhoseWrongChoiceIsAnActualErrorFails() throws {
-        let folder = try course("""
-            Constants.
-
-            > [!QUESTION] Why does this not compile? {#q-let}
-            >
-            > ```swift {fails}
-            > let count = 1
-            > count += 1
-            > print(missing)
-            > ```
-            >
-            > - [x] `left side of mutating operator isn't mutable: 'count' is a 'let' constant`
-            > - [ ] `cannot find 'missing' in scope`
-            > - [ ] It compiles.
-
-            """)
+        let folder = try course(Self.constant(missing: true, choices: """
+            - [x] `left side of mutating operator isn't mutable: 'count' is a 'let' constant`
+            - [ ] `cannot find 'missing' in scope`
+            - [ ] It compiles.
+            """))
         let result = try build(folder)
         let path = "Content/en/checks.md"  // as the command line says it, from the course's folder
         #expect(result.status == 1, "\(result.output)")
@@ -118,19 +111,10 @@ import Testing
     }
 
     @Test func goodQuestionsBuildAndAskWithRadiosAndCheckboxes() throws {
-        let folder = try course(Self.sorted(checked: "72") + """
-
-            Constants.
-
-            > [!QUESTION] Why does this not compile? {#q-let}
-            >
-            > ```swift {fails}
-            > let count = 1
-            > count += 1
-            > ```
-            >
-            > - [x] `left side of mutating operator isn't mutable: 'count' is a 'let' constant`
-            > - [ ] `cannot find 'count' in scope`
+        let folder = try course(Self.sorted(checked: "72") + "\n" + Self.constant(missing: false, choices: """
+            - [x] `left side of mutating operator isn't mutable: 'count' is a 'let' constant`
+            - [ ] `cannot find 'count' in scope`
+            """) + """
 
             > [!QUESTION] Which are value types? {#q-kinds}
             >
