@@ -12,6 +12,7 @@ from .gallery import GALLERY, check_gallery
 from .browser import KEEP, NOT_FOUND_PROBE, chromium, console_errors, open_page, set_color_scheme, set_viewport, settle, wait_for
 from .pages import Page
 from .progress import check_progress
+from .questions import check_questions
 from .reading import check_reading
 from .report import Result
 
@@ -113,6 +114,7 @@ def check_behaviour(base: str, server, pages: dict[str, Page], content: Path, ar
         homes = sorted(path for path in pages if path.count("/") == 1 and path.endswith("/index.html"))
         check_reading(reader, chapter, search_from=chapter, word="weak", nonsense="xyzzyq", homes=homes)
         check_progress(reader, chapter, chapter.split("/")[0] + "/index.html")
+        check_questions(reader, pages)
         reader.collect_console_errors()
     for path in sorted(set(server.missing)):
         result.problem("(server)", f"the browser asked for {path}, which does not exist")

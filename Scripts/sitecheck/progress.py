@@ -5,6 +5,7 @@ button clears it all, and with storage disabled the site works without the contr
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 from .browser import set_viewport, wait_for
 
@@ -96,21 +97,27 @@ def progress(reader, chapter: str, home: str) -> None:
     reader.driver.execute_script("localStorage.clear()")
 
 
-def without_storage(reader, chapter: str) -> None:
-    """localStorage that throws (storage disabled): no control shows, and nothing breaks."""
+@contextmanager
+def storage_disabled(driver):
+    """Pages opened inside see a localStorage that throws (storage disabled by the reader)."""
     from selenium.common.exceptions import WebDriverException
 
-    driver = reader.driver
     try:
         script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
             "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('disabled', 'SecurityError'); }});")})
     except WebDriverException as error:
         raise LookupError(f"cannot disable storage in this browser: {error}")
     try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def without_storage(reader, chapter: str) -> None:
+    """localStorage that throws (storage disabled): no control shows, and nothing breaks."""
+    with storage_disabled(reader.driver):
         reader.open(chapter)
-        shown = driver.execute_script("const b = document.querySelector('.progress-mark'); return !!(b && !b.hidden)")
+        shown = reader.driver.execute_script("const b = document.querySelector('.progress-mark'); return !!(b && !b.hidden)")
         if shown:
             reader.problem("with storage disabled, 'Mark as read' still shows")
         reader.collect_console_errors()
-    finally:
-        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})

@@ -1,4 +1,5 @@
 import CourseModel
+import Markup
 
 /// A kind of content block, declared in one place: how it is written, whether it is numbered,
 /// its words and its output in every format.
@@ -155,6 +156,35 @@ public protocol BookWriter: HTMLFamilyWriter {
     mutating func count(_ kind: String) -> Int
     /// What the kinds move to the chapter's end, by kind.
     var moved: MovedByKind<MovedBlock> { get set }
+}
+
+extension BookWriter {
+    /// The section a kind writes at the chapter's end from what it moved there (nil when it moved
+    /// nothing): its heading, then each moved block in a section of its own, headed by a link back
+    /// to where it came from; `body` writes the block (and may move more, written after it).
+    public mutating func movedSection(of kind: String, id: String, title: String, classes: (section: String, item: String),
+                                      into out: inout String, body: (inout Self, MovedBlock, inout String) -> Void) -> BookSection? {
+        guard !moved.isEmpty(kind) else { return nil }
+        let section = BookSection(id: uniqueID(id), title: title)
+        out += "<section class=\"\(classes.section)\" id=\"\(escapeHTML(section.id))\">\n<h2>\(escapeHTML(section.title))</h2>\n"
+        while let item = moved.next(kind) {
+            out += "<section class=\"\(classes.item)\" id=\"\(escapeHTML(item.id))\">\n"
+            out += "<h3><a href=\"#\(escapeHTML(item.origin))\">\(escapeHTML(item.heading))</a></h3>\n"
+            body(&self, item, &out)
+            out += "</section>\n"
+        }
+        out += "</section>\n"
+        return section
+    }
+}
+
+extension TypstFamilyWriter {
+    /// An appendix entry's head: its heading (labelled `label`, out of the outline) and a page
+    /// reference back to where the block is (`back`, labelled `origin`).
+    public func appendixHead(_ title: String, label: String, back: String, origin: String) -> String {
+        "#heading(level: \(chapterLevel + 2), numbering: none, outlined: false, bookmarked: false)[\(text(title))] \(self.label(label))\n"
+            + "#text(size: 8.5pt, style: primer-italic)[\(pageReference(text: text(back), to: self.label(origin)))]\n\n"
+    }
 }
 
 /// Something a kind moves to the end of an EPUB chapter (an exercise's solution): its own id,

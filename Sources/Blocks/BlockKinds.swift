@@ -19,9 +19,9 @@ public struct BlockKinds: Sendable, Equatable {
     }
 
     /// Primer's own kinds for a course that declares `courseCallouts` (`callouts:` in course.yml,
-    /// upper case): callouts (GitHub's five and the course's), exercise lists and exercises.
+    /// upper case): callouts (GitHub's five and the course's), exercise lists, exercises and self-check questions.
     public static func standard(courseCallouts: some Collection<String>) -> BlockKinds {
-        BlockKinds([Callouts(courseKinds: courseCallouts), ExerciseLists(), Exercises()])
+        BlockKinds([Callouts(courseKinds: courseCallouts), ExerciseLists(), Exercises(), Questions()])
     }
 
     /// Primer's own kinds for a course that declares no callouts of its own.

@@ -284,17 +284,10 @@ public struct Exercises: BlockKind {
 
     /// The chapter's "Solutions" section, or nothing without solutions.
     public func xhtmlEnd(into out: inout String, writer: inout some BookWriter) -> BookSection? {
-        guard !writer.moved.isEmpty(name) else { return nil }
-        let section = BookSection(id: writer.uniqueID("solutions"), title: writer.strings["edition_solutions"])
-        out += "<section class=\"solutions\" id=\"\(escapeHTML(section.id))\">\n<h2>\(escapeHTML(section.title))</h2>\n"
-        while let solution = writer.moved.next(name) {  // a solution may hold exercises of its own
-            out += "<section class=\"solution\" id=\"\(escapeHTML(solution.id))\">\n"
-            out += "<h3><a href=\"#\(escapeHTML(solution.origin))\">\(escapeHTML(solution.heading))</a></h3>\n"
+        // A solution may hold exercises of its own.
+        writer.movedSection(of: name, id: "solutions", title: writer.strings["edition_solutions"], classes: ("solutions", "solution"), into: &out) { writer, solution, out in
             writer.withLoose { $0.render(solution.blocks, into: &out) }
-            out += "</section>\n"
         }
-        out += "</section>\n"
-        return section
     }
 
     /// The PDF's exercise: a block with its label, its solution moved to the appendix and
@@ -321,9 +314,7 @@ public struct Exercises: BlockKind {
         let id = block.id ?? ""
         let number = block.number.map { $0.label(writer.strings["ref_exercise"]) } ?? ""
         let start = block.number.map { $0.label(writer.strings["ref_exercise_start"]) } ?? ""
-        out += "#heading(level: \(writer.chapterLevel + 2), numbering: none, outlined: false, bookmarked: false)"
-        out += "[\(writer.text(writer.strings.format("edition_solution_of", number)))] \(writer.label(id + "--solution"))\n"
-        out += "#text(size: 8.5pt, style: primer-italic)[\(writer.pageReference(text: writer.text(start), to: writer.label(id)))]\n\n"
+        out += writer.appendixHead(writer.strings.format("edition_solution_of", number), label: id + "--solution", back: start, origin: id)
         out += writer.typst(Self.solution(of: block) ?? [], open: "", close: "", weight: 0)
         out += "\n"
     }

@@ -72,6 +72,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     // PRM081…: the term base check.
     case termAvoided = "PRM081"
     case termMissing = "PRM082"
+    // PRM083…: self-check questions.
+    case question = "PRM083"
+    case questionAnswer = "PRM084"
+    case questionWrongChoice = "PRM085"
     // PRM086…: graded exercises.
     case gradedExercise = "PRM086"
     case exerciseProof = "PRM087"
@@ -149,6 +153,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .editionLimit: return "Text or code past 100,000 characters or a table past 5,000 rows is cut, or nesting too deep for Typst is flattened, in the PDF edition"
         case .altText: return "An image has no alt text: an error when the course makes an EPUB or PDF (a book must describe every picture), a warning for the site alone"
         case .pdfStandard: return "The PDF breaks a rule of PDF/UA-1 (a character none of the book's fonts has): it is made without the standard, untagged for screen readers, and the build warns"
+        case .question: return "A `> [!QUESTION]` is malformed: no choices, no correct one, a code question without exactly one, a correct choice without code, a wrong choice the same as the right one"
+        case .questionAnswer: return "A question's correct choice is not what its code prints, or not an error its `{fails}` code gives"
+        case .questionWrongChoice: return "A wrong choice of a `{fails}` question is one of the errors the compiler gives"
         case .printsComment: return "A `// Prints` comment in a `{run}` snippet states a line the snippet does not print there (with `check_prints: true`)"
         }
     }
@@ -222,6 +229,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .printsComment: return "Correct the comment to what the program prints (the message quotes the line printed at that place), or fix the code if the comment is right."
         case .termAvoided: return "Write the term base's rendering instead (the message says which, and where the term base has it), inflected as the sentence needs."
         case .termMissing: return "Use the term base's rendering where the section translates the term; when the section says it another way that is right too, add that form to the term's `also:` in the term base."
+        case .question: return "Give the question one GFM task list of choices, `- [x]` for the right one (exactly one when it has a `{run}` or `{fails}` block, its output or error message in inline code); see \"Self-check questions\" in the README."
+        case .questionAnswer: return "Write the output (or the compiler's message, after `error: `) as the correct choice's code, or fix the code; the message quotes what it really gives."
+        case .questionWrongChoice: return "That choice is right too: make it a message the compiler does not give, or change the code."
         case .gradedExercise: return "Give the exercise item one `{starter}` Swift block, one `{check}` block and, in its `> [!SOLUTION]` quote, one `{solution}` block, and an id (`{#ex-name}`)."
         case .exerciseProof: return "Make the starter return a placeholder at least one check rejects; make the solution satisfy every check (the message quotes the first that failed)."
         case .exerciseAnswer: return "Keep only declarations (functions, types, extensions) in the starter and the solution; move statements into the check."

@@ -230,6 +230,9 @@ public struct Snippet: Hashable, Sendable {
     public var showsOutput = true
     /// `from="PATH:LINE"`: where an imported listing came from in the original book.
     public var origin: String?
+    /// The code of a self-check question (`> [!QUESTION]`): its `expected` is the correct
+    /// choice's, which the run must bear out; nil for every other snippet.
+    public var question: QuestionProof?
     /// Set on the hidden `{run}` snippets a graded exercise is proved by: the snippet is its
     /// answer, its check and the harness, and must print `fail` (a starter) or `pass` (a solution).
     public var proof: ExerciseProof?
@@ -266,6 +269,30 @@ public struct Snippet: Hashable, Sendable {
         guard trimmed.hasPrefix("// snippet.") else { return nil }
         return String(trimmed.dropFirst("// snippet.".count)).trimmingCharacters()
     }
+}
+
+/// What a question's code must bear out: the question (its id), where its correct choice is
+/// written, and its wrong choices' code, which a `{fails}` block's compiler must not say.
+public struct QuestionProof: Hashable, Sendable {
+    /// The question's `{#id}`, empty when it has none.
+    public var id: String
+    /// Where the correct choice starts.
+    public var answer: Position
+    /// Lines the compiler must not give (`error: ` and a wrong choice's code), each with where
+    /// its choice starts.
+    public var mustNotSay: [QuestionChoiceLine]
+    public init(id: String, answer: Position, mustNotSay: [QuestionChoiceLine]) {
+        self.id = id; self.answer = answer; self.mustNotSay = mustNotSay
+    }
+    /// "question q-id" or "this question", as a message names it.
+    public var name: String { id.isEmpty ? "this question" : "question " + id }
+}
+
+/// A choice's line of text (a wrong choice's compiler message) and where the choice starts.
+public struct QuestionChoiceLine: Hashable, Sendable {
+    public var text: String
+    public var position: Position
+    public init(text: String, position: Position) { self.text = text; self.position = position }
 }
 
 /// How the Swift blocks of a set of chapters are checked: the line `primer check` prints.

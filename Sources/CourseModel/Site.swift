@@ -1,6 +1,6 @@
 /// What an id names, for labels and for messages.
 public enum TargetKind: String, Hashable, Sendable {
-    case chapter, section, listing, figure, table, exercise
+    case chapter, section, listing, figure, table, exercise, question
 }
 
 /// One entry of a page's outline (its sections).

@@ -185,7 +185,7 @@ struct Linker {
             let key = "ref_" + target.kind.rawValue + (start ? "_start" : "")
             switch target.kind {
             case .chapter, .section: return UIStrings.format(labels[key], [number.dotted])
-            case .listing, .figure, .table, .exercise: return number.label(labels[key])
+            case .listing, .figure, .table, .exercise, .question: return number.label(labels[key])
             }
         }
     }
@@ -198,7 +198,7 @@ struct Linker {
             guard let number = target.number else { return nil }
             switch target.kind {
             case .chapter, .section: return number.dotted
-            case .listing, .figure, .table, .exercise: return number.label(labels["ref_number"])
+            case .listing, .figure, .table, .exercise, .question: return number.label(labels["ref_number"])
             }
         }
     }

@@ -66,7 +66,8 @@ struct SampleExpander {
             if snippet.hidden { return [] }
             var result: [Block] = [.code(code)]
             switch snippet.mode {
-            case .run where !snippet.showsOutput:
+            case .run where !snippet.showsOutput, .fails where !snippet.showsOutput:
+                // Checked, not shown: a question's code, whose output is its answer.
                 break
             case .run where snippet.group != nil:
                 // A part of a group shows its own output block: the build checked the whole

@@ -82,6 +82,11 @@ extension SamplesStage {
             verifyGroupOutput(outcome, expected: expected, use: use, report: &report)
             return
         }
+        if let question = use.snippet.question {
+            report.record(SnippetFailure(.output, questionMismatch(question, stated: expected, actual: outcome.output, use: use),
+                                         use: use, origin: use.snippet.origin, expected: expected, actual: outcome.output))
+            return
+        }
         let outputPlace = SourceLocation(path: use.path, line: use.snippet.expectedLine, column: 1)
         if options.bless {
             report.snippetBlessings.append(SnippetBlessing(use: use, text: outcome.output))
@@ -91,6 +96,19 @@ extension SamplesStage {
         report.record(SnippetFailure(.output, .error(.sampleOutput, "this snippet printed something else than its output block:\n" + diff, at: outputPlace,
                                                      suggestion: "if the new output is right, record it with: primer build --bless"),
                                      use: use, origin: use.snippet.origin, expected: expected, actual: outcome.output, diff: diff))
+    }
+
+    /// A question's correct choice is not what its code printed (`--bless` does not write a
+    /// question's answer: the author chooses it).
+    static func questionMismatch(_ question: QuestionProof, stated: String, actual: String, use: SnippetUse) -> Diagnostic {
+        func quoted(_ text: String) -> String {
+            let lines = outputLines(text)
+            return lines.count > 1 ? "\n" + lines.map { "    " + $0 }.joined(separator: "\n") + "\n" : "`\(lines.first ?? "")`"
+        }
+        let printed = actual.isEmpty ? "nothing" : quoted(actual)
+        return .error(.questionAnswer, "the correct choice of \(question.name) says \(quoted(stated)), but the code prints \(printed)",
+                      at: SourceLocation(path: use.path, line: question.answer.line, column: question.answer.column),
+                      suggestion: "write what the code prints as the correct choice's code (a ```text block for several lines), or change the code")
     }
 
     /// A snippet's output block and what it printed, line by line, spaces and tabs at a line's end

@@ -132,6 +132,10 @@ extension SamplesStage {
         let quoted = (use.snippet.expected ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let given = Set(actual.map(withoutDiagnosticGroup))
         let missing = quoted.filter { !given.contains(withoutDiagnosticGroup($0)) }
+        if let question = use.snippet.question {
+            verifyQuestion(question, missing: missing, given: given, actual: actual, use: use, report: &report)
+            return
+        }
         if !quoted.isEmpty && missing.isEmpty { return }
         if options.bless && use.parts.isEmpty {
             report.snippetBlessings.append(SnippetBlessing(use: use, text: outcome.output))
@@ -154,6 +158,28 @@ extension SamplesStage {
                                          + missing.map { "'\($0)'" }.joined(separator: ", ") + "; " + said,
                                          at: at, suggestion: "if the compiler's wording is right, record it with primer build --bless"),
                                   expectedLine: firstMissing))
+        }
+    }
+}
+
+extension SamplesStage {
+    /// A `{fails}` question's correct choice must be one of the compiler's errors, and none of its
+    /// wrong choices may be (each reported at its choice; `--bless` leaves a question alone).
+    static func verifyQuestion(_ question: QuestionProof, missing: [String], given: Set<String>, actual: [String], use: SnippetUse,
+                               report: inout Report) {
+        let said = "the compiler says:\n" + actual.filter { $0.hasPrefix("error: ") }.map { "    " + $0 }.joined(separator: "\n")
+        func message(_ line: String) -> String { String(line.dropFirst(line.hasPrefix("error: ") ? 7 : 0)) }
+        for line in missing {
+            report.record(SnippetFailure(.failsMismatch, .error(.questionAnswer, "the correct choice of \(question.name) says `\(message(line))`, but that is not an error the code gives; " + said,
+                                                                at: SourceLocation(path: use.path, line: question.answer.line, column: question.answer.column),
+                                                                suggestion: "write one of the compiler's messages, verbatim and without `error: `, as the correct choice's code"),
+                                         use: use, origin: use.snippet.origin, expected: use.snippet.expected, actual: actual.joined(separator: "\n")))
+        }
+        for wrong in question.mustNotSay where given.contains(withoutDiagnosticGroup(wrong.text)) {
+            report.record(SnippetFailure(.failsMismatch, .error(.questionWrongChoice, "a wrong choice of \(question.name) says `\(message(wrong.text))`, which is an error the code gives: that choice is right too",
+                                                                at: SourceLocation(path: use.path, line: wrong.position.line, column: wrong.position.column),
+                                                                suggestion: "make the wrong choice a message the compiler does not give, or change the code"),
+                                         use: use, origin: use.snippet.origin, expected: use.snippet.expected, actual: actual.joined(separator: "\n")))
         }
     }
 }

@@ -382,8 +382,8 @@
   function load() {
     try {
       var value = JSON.parse(storage.getItem(key) || "{}");
-      return { read: value.read || {}, last: value.last || {} };
-    } catch (e) { return { read: {}, last: {} }; }
+      return { read: value.read || {}, last: value.last || {}, questions: value.questions || {} };
+    } catch (e) { return { read: {}, last: {}, questions: {} }; }
   }
   function save(progress) { try { storage.setItem(key, JSON.stringify(progress)); } catch (e) {} }
   var lang = document.documentElement.lang;
@@ -475,4 +475,87 @@
     });
   }
   tick();
+})();
+
+// Self-check questions: the reader picks a choice (radio buttons or checkboxes, the browser's
+// own keyboard handling), "Check answer" says whether it is right in the live region and shows
+// every choice's explanation. With storage, the answer is kept on this device under the reading
+// progress's key (questions: {"<chapter>#<question>": {choice: [...], correct: bool}}) and shown
+// again on the next visit; "Clear reading progress" clears it. Without script, the button stays
+// hidden and "Show answer" unfolds the answer.
+(function () {
+  "use strict";
+  var sections = document.querySelectorAll("section.question[data-question]");
+  if (!sections.length) return;
+  var body = document.body;
+  var root = new URL(body.getAttribute("data-root") || "./", location.href).pathname;
+  var key = "primer-progress:" + root;
+  var storage = null;
+  try { storage = window.localStorage; storage.setItem(key + ":probe", "1"); storage.removeItem(key + ":probe"); } catch (e) { storage = null; }
+  function load() {
+    if (!storage) return {};
+    try { return JSON.parse(storage.getItem(key) || "{}") || {}; } catch (e) { return {}; }
+  }
+  function keep(place, choice, correct) {
+    if (!storage) return;
+    var progress = load();
+    progress.questions = progress.questions || {};
+    progress.questions[place] = { choice: choice, correct: correct };
+    try { storage.setItem(key, JSON.stringify(progress)); } catch (e) {}
+  }
+  sections.forEach(function (section) {
+    // "<chapter>#<question>": the print page holds every chapter, each in its own article.
+    var article = section.closest("article[data-chapter]");
+    var place = (article ? article.getAttribute("data-chapter") : location.pathname) + "#" + section.getAttribute("data-question");
+    var items = Array.prototype.slice.call(section.querySelectorAll(".choice"));
+    var button = section.querySelector(".question-check");
+    var verdict = section.querySelector(".question-verdict");
+    var answer = section.querySelector(".question-answer");
+    if (!button || !verdict) return;
+    function chosen() {
+      return items.filter(function (item) { return item.querySelector("input").checked; })
+        .map(function (item) { return item.getAttribute("data-choice"); });
+    }
+    function show(choice) {
+      var right = items.every(function (item) {
+        return item.hasAttribute("data-correct") === (choice.indexOf(item.getAttribute("data-choice")) >= 0);
+      });
+      items.forEach(function (item) {
+        var picked = choice.indexOf(item.getAttribute("data-choice")) >= 0;
+        item.classList.toggle("is-chosen", picked);
+        item.classList.toggle("is-right", item.hasAttribute("data-correct"));
+        var explanation = item.querySelector(".choice-explanation");
+        if (explanation) explanation.hidden = false;
+      });
+      section.classList.toggle("is-correct", right);
+      section.classList.toggle("is-wrong", !right);
+      verdict.textContent = section.getAttribute(right ? "data-correct" : "data-wrong") || "";
+      return right;
+    }
+    function reset() {
+      section.classList.remove("is-correct", "is-wrong");
+      items.forEach(function (item) {
+        item.classList.remove("is-chosen", "is-right");
+        var explanation = item.querySelector(".choice-explanation");
+        if (explanation) explanation.hidden = true;
+      });
+      verdict.textContent = "";
+    }
+    button.hidden = false;
+    if (answer) answer.hidden = true;
+    button.addEventListener("click", function () {
+      var choice = chosen();
+      if (!choice.length) { reset(); verdict.textContent = section.getAttribute("data-choose") || ""; return; }
+      keep(place, choice, show(choice));
+    });
+    // Another choice after checking: the verdict was about the old one.
+    items.forEach(function (item) {
+      item.querySelector("input").addEventListener("change", function () { if (verdict.textContent) reset(); });
+    });
+    var saved = (load().questions || {})[place];
+    if (saved && Array.isArray(saved.choice) && saved.choice.length) {
+      items.forEach(function (item) { item.querySelector("input").checked = saved.choice.indexOf(item.getAttribute("data-choice")) >= 0; });
+      show(saved.choice);
+    }
+  });
 })();

@@ -46,7 +46,7 @@ import Testing
         let (document, diagnostics) = ChapterParser.parse("> [!EXPERIMENT]\n> Try.\n", path: "memory.md")
         guard case .quote = document.blocks.first else { Issue.record("not a quote: \(document.blocks)"); return }
         #expect(diagnostics.map(\.code) == [.unknownCallout])
-        #expect(diagnostics.first?.suggestion == "known callouts: [!NOTE], [!TIP], [!IMPORTANT], [!WARNING], [!CAUTION]; "
+        #expect(diagnostics.first?.suggestion == "known callouts: [!NOTE], [!TIP], [!IMPORTANT], [!WARNING], [!CAUTION], [!QUESTION]; "
             + "declare a kind of your own in course.yml: callouts: [experiment]")
         // The course's kinds are part of what a parse is keyed on.
         let input = ParseInput(path: "memory.md", body: "> [!EXPERIMENT]\n", bodyLine: 1, quotes: nil, kinds: .standard, rawHTML: false)
