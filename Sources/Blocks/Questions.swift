@@ -135,8 +135,9 @@ public struct Questions: BlockKind {
                         suggestion: "ask about one block of code; show the rest as plain ```swift or {compile}")
             wellFormed = false
         }
+        let asksAboutCode = snippets.first.map { $0.1.mode != .compile } ?? false
         for choice in choices where !choice.correct {
-            if correct.contains(where: { Self.sameChoice($0, choice) }) {
+            if correct.contains(where: { Self.sameChoice($0, choice, byCode: asksAboutCode) }) {
                 parser.fail(.question, "a wrong choice of \(name) is the same as its correct choice", at: choice.position,
                             suggestion: "make the wrong choice differ from the right one, or remove it")
                 wellFormed = false
@@ -171,10 +172,12 @@ public struct Questions: BlockKind {
         return (snippet.mode, stated, QuestionProof(id: question.id ?? "", answer: answer.position, mustNotSay: mustNotSay))
     }
 
-    /// Whether two choices say the same: the same code, or (without code) the same words.
-    static func sameChoice(_ a: Choice, _ b: Choice) -> Bool {
-        if let one = a.code, let other = b.code { return trimmed(one) == trimmed(other) }
-        guard a.code == nil, b.code == nil else { return false }
+    /// Whether two choices say the same: in a question about code, the same code (what the run
+    /// or the compiler is compared with); else, or without code, the same words (two prose
+    /// choices may quote the same name and still differ).
+    static func sameChoice(_ a: Choice, _ b: Choice, byCode: Bool) -> Bool {
+        if byCode, let one = a.code, let other = b.code { return trimmed(one) == trimmed(other) }
+        guard !byCode || (a.code == nil && b.code == nil) else { return false }
         func words(_ choice: Choice) -> String? {
             if case .paragraph(let inlines, _)? = choice.text.first { return inlines.plainText }
             return nil

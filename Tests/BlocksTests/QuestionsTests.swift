@@ -84,6 +84,20 @@ import Testing
         #expect(proved.question?.mustNotSay == [QuestionChoiceLine(text: "error: cannot find 'count' in scope", position: Position(line: 8, column: 9))])
     }
 
+    @Test func proseChoicesThatQuoteTheSameNameAreStillDifferentChoices() {
+        let markdown = """
+            > [!QUESTION] Where does a rebuilt index belong? {#q-index}
+            >
+            > - [x] In `Library/Application Support`, marked with `isExcludedFromBackup`.
+            > - [ ] In `Library/Application Support`, with no mark.
+            > - [ ] In `Library/Application Support`, marked with `isExcludedFromBackup`.
+
+            """
+        let (_, diagnostics) = ChapterParser.parse(markdown, path: "en/c.md")
+        // Only the third, which says word for word what the right one says, is the same choice.
+        #expect(diagnostics.map { "\($0.location?.line ?? 0):\($0.code?.rawValue ?? "")" } == ["5:PRM083"], "\(diagnostics)")
+    }
+
     @Test func aMultiLineOutputIsATextBlock() throws {
         let markdown = """
             > [!QUESTION] What does this print?
