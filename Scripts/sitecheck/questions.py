@@ -10,7 +10,7 @@ from .browser import set_viewport, wait_for
 DESKTOP = (1280, 800)
 
 STATE = """
-    const section = document.querySelectorAll('section.question[data-question]')[arguments[0]];
+    const section = document.querySelectorAll('div.question[data-question]')[arguments[0]];
     if (!section) return null;
     const button = section.querySelector('.question-check');
     const answer = section.querySelector('.question-answer');
@@ -62,7 +62,7 @@ def answer_by_keyboard(reader) -> dict:
 
     driver = reader.driver
     driver.execute_script("""
-        const prompt = document.querySelector('section.question .question-prompt, section.question');
+        const prompt = document.querySelector('div.question .question-prompt, div.question');
         prompt.setAttribute('tabindex', '-1'); prompt.scrollIntoView({block: 'center'}); prompt.focus();""")
     if not tab_until(reader, lambda s: s["focus"] == "choice"):
         raise AssertionError("Tab from the question's prompt does not reach its choices")

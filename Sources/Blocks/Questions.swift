@@ -228,7 +228,7 @@ public struct Questions: BlockKind {
         let strings = writer.strings
         let letters = Self.answerLetters(choices)
         let wrong = strings.format(multiple ? "question_wrong_multiple" : "question_wrong", letters)
-        out += "<section class=\"question\"\(writer.dialect.idAttribute(id)) data-question=\"\(escapeHTML(id))\""
+        out += "<div class=\"question\"\(writer.dialect.idAttribute(id)) data-question=\"\(escapeHTML(id))\""
         out += " data-correct=\"\(escapeHTML(strings["question_correct"]))\" data-wrong=\"\(escapeHTML(wrong))\""
         out += " data-choose=\"\(escapeHTML(strings["question_choose"]))\">\n"
         if let label = labelText(block, strings: strings) { out += "<p class=\"question-label\">\(escapeHTML(label))</p>\n" }
@@ -255,7 +255,7 @@ public struct Questions: BlockKind {
         out += "<p class=\"question-verdict\" role=\"status\"></p>\n"
         out += "<details class=\"question-answer\">\n<summary>\(escapeHTML(strings["question_show_answer"]))</summary>\n"
         answer(choices, into: &out, writer: &writer)
-        out += "</details>\n</section>\n"
+        out += "</details>\n</div>\n"
     }
 
     /// A choice's own text, inside its label (phrasing content: a code block's text as code).

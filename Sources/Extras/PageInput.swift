@@ -180,7 +180,7 @@ extension Extras {
             // A resolved page shows a snippet's errors as an output block after its code; a
             // streamed chapter's document still has the snippet.
             case .output(let output) where output.kind == .compilerErrors: quoted(output.text, depth: depth)
-            case .snippet(_, let snippet) where snippet.mode == .fails && !snippet.hidden: quoted(snippet.expected ?? "", depth: depth)
+            case .snippet(_, let snippet) where snippet.mode == .fails && !snippet.hidden && snippet.question == nil: quoted(snippet.expected ?? "", depth: depth)
             case .table: for cell in block.inlineRuns { spans(cell, inParagraph: true) }
             case .code(let block):
                 if let sample = block.sample {

@@ -167,6 +167,22 @@
     });
   }
 
+  // A table wider than the column scrolls in its box: the box then takes the keyboard's focus,
+  // so it scrolls without a mouse, as a region named by the table's caption.
+  function tableBoxes() {
+    document.querySelectorAll("main .table-wrap").forEach(function (box) {
+      var caption = box.querySelector("caption");
+      if (box.scrollWidth > box.clientWidth + 1) {
+        box.tabIndex = 0;
+        if (caption) { box.setAttribute("role", "region"); box.setAttribute("aria-label", caption.textContent.trim()); }
+      } else {
+        box.removeAttribute("tabindex"); box.removeAttribute("role"); box.removeAttribute("aria-label");
+      }
+    });
+  }
+  tableBoxes();
+  window.addEventListener("resize", tableBoxes);
+
   // Copy buttons on listings and program output.
   document.querySelectorAll("main pre").forEach(function (pre) {
     if (!pre.hasAttribute("tabindex")) pre.tabIndex = 0;  // wide listings scroll with the keyboard too
@@ -485,7 +501,7 @@
 // hidden and "Show answer" unfolds the answer.
 (function () {
   "use strict";
-  var sections = document.querySelectorAll("section.question[data-question]");
+  var sections = document.querySelectorAll("div.question[data-question]");
   if (!sections.length) return;
   var body = document.body;
   var root = new URL(body.getAttribute("data-root") || "./", location.href).pathname;

@@ -159,7 +159,7 @@ import Testing
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let page = try #require(course.pages[en]?.first)
         let html = HTMLRenderer.render(page.document, strings: strings, rawHTML: false)
-        #expect(html.contains("<section class=\"question\" id=\"q-sorted\" data-question=\"q-sorted\" data-correct=\"Correct.\""
+        #expect(html.contains("<div class=\"question\" id=\"q-sorted\" data-question=\"q-sorted\" data-correct=\"Correct.\""
             + " data-wrong=\"Not quite: the right answer is a.\" data-choose=\"Choose an answer first.\">\n"
             + "<p class=\"question-label\">Question 1.1</p>\n<p class=\"question-prompt\">What does this print?</p>\n"), "\(html)")
         #expect(html.contains("<fieldset class=\"question-choices\">\n<legend class=\"visually-hidden\">What does this print?</legend>\n"))

@@ -62,7 +62,7 @@ import Testing
         }
         #expect(en.contains("<a href=\"checks.html#names\">Section 1.1. Names</a>: A name must be declared before it is used.</p>"), "\(en)")
         #expect(ru.contains("<a href=\"checks.html#types\">Раздел 1.2. Типы</a>: Имена сравниваются точно, а число само строкой не становится.</p>"), "\(ru)")
-        #expect(page("ru/checks.html").contains("<a class=\"site-link\" href=\"../ru/compiler-errors.html\">Ошибки компилятора</a>"))
+        #expect(page("ru/index.html").contains("<p class=\"errors-link\"><a href=\"../ru/compiler-errors.html\">Ошибки компилятора</a></p>"))
         #expect(page("en/llms.txt").contains("[Compiler errors](compiler-errors.html): "))
 
         // The site check's links gate: every link of every page (the two indexes' among them) reaches its file and id.

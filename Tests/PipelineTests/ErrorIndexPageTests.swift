@@ -31,7 +31,7 @@ import Testing
             let path = folder.appendingPathComponent(name).path
             templates[String(name.dropLast(".mustache".count))] = TemplateSource(name: name, path: path, text: TestSupport.read(URL(fileURLWithPath: path)))
         }
-        let files = try SiteRenderer(templates: templates).render(course, assets: [], outputs: [.errorIndexPages, .chapterPages, .llmsIndex, .sitemaps])
+        let files = try SiteRenderer(templates: templates).render(course, assets: [], outputs: [.errorIndexPages, .homePages, .chapterPages, .llmsIndex, .sitemaps])
         var texts: [String: String] = [:]
         for file in files { if case .text(let text) = file.contents { texts[file.path] = text } }
         return texts
@@ -51,9 +51,10 @@ import Testing
         // The section's number and title, and the first sentence of the paragraph before the snippet, in the page's language.
         #expect(en.contains("<a href=\"one.html#names\">Section 1.1. Names</a>: Swift wants every name declared.</p>"), "\(en)")
         #expect(ru.contains("<a href=\"one.html#names\">Раздел 1.1. Имена</a>: Swift требует объявить каждое имя.</p>"), "\(ru)")
-        // Every page of the locale links to it; llms.txt lists it, the sitemap has it.
-        #expect(files["en/two.html"]?.contains("<a class=\"site-link\" href=\"../en/compiler-errors.html\">") == true)
-        #expect(files["ru/one.html"]?.contains("href=\"../ru/compiler-errors.html\"") == true)
+        // The locale's home page links to it (the header does not: search finds it from every page); llms.txt lists it, the sitemap has it.
+        #expect(files["en/index.html"]?.contains("<p class=\"errors-link\"><a href=\"../en/compiler-errors.html\">") == true)
+        #expect(files["ru/index.html"]?.contains("href=\"../ru/compiler-errors.html\"") == true)
+        #expect(files["en/two.html"]?.contains("compiler-errors.html") == false)
         #expect(files["en/llms.txt"]?.contains("](https://example.com/course/en/compiler-errors.html): ") == true, "\(files["en/llms.txt"] ?? "")")
         #expect(files["sitemap-ru.xml"]?.contains("<loc>https://example.com/course/ru/compiler-errors.html</loc>") == true)
     }
