@@ -39,7 +39,7 @@ class Page:
     refs: list[Ref] = field(default_factory=list)
     is_chapter: bool = False  # <article class="chapter">, or see mark_chapters()
     links_next: bool = False  # has an a[rel=next]
-    has_question: bool = False  # has a self-check question (<section class="question">)
+    has_question: bool = False  # has a self-check question (<div class="question">)
     size: int = 0
 
     @property
@@ -66,7 +66,7 @@ class _Parser(HTMLParser):
             page.is_chapter = True
         if tag == "a" and "next" in rel:
             page.links_next = True
-        if tag == "section" and "question" in attributes.get("class", "").split():
+        if tag == "div" and "question" in attributes.get("class", "").split():
             page.has_question = True
         for attr in URL_ATTRIBUTES.get(tag, ()):
             if attr in attributes:
