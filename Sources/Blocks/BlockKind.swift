@@ -23,8 +23,8 @@ import Markup
 ///   EPUB's XHTML (`writer.dialect` says which); `typst` the PDF's markup; `markdown` the page's
 ///   Markdown twin (by default the block's title in bold, then its blocks). All go over the shared
 ///   core (the writer renders blocks and runs). What a kind moves to the end of an EPUB chapter
-///   (`xhtmlEnd`) or to an appendix of the PDF (`appendix`, `typstAppendix`) goes there through
-///   the writer's `moved`.
+///   (`xhtmlEnd`), to a document at the EPUB's end (`bookEnd`, `xhtmlAppendix`) or to an appendix
+///   of the PDF (`appendix`, `typstAppendix`) goes there through the writer's `moved`.
 ///
 /// A block may hold blocks of other kinds (an exercise list holds exercises): `CustomBlock.blocks`
 /// holds any blocks, custom ones too. The walkers, the numberer and the renderers need no change:
@@ -50,6 +50,12 @@ public protocol BlockKind: Sendable {
     /// What the kind moved to the end of an EPUB chapter (`writer.moved`), written there; the
     /// section it made, for the book's contents.
     func xhtmlEnd(into out: inout String, writer: inout some BookWriter) -> BookSection?
+    /// The EPUB's document at the book's end that gathers what the kind moves (`writer.moved`) from
+    /// every chapter, or nil when what it moves stays at each chapter's end (`xhtmlEnd`).
+    var bookEnd: BookEnd? { get }
+    /// One moved block's entry in the book-end document, after the heading and page reference the
+    /// book writes (by default the block's blocks); written by the chapter's renderer, in its words.
+    func xhtmlAppendix(_ item: MovedBlock, into out: inout String, writer: inout some BookWriter)
     func typst(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter)
     /// The page's Markdown twin (by default its title in bold, then its blocks; see `MarkdownFamily.swift`).
     func markdown(_ block: CustomBlock, into out: inout String, writer: inout some MarkdownFamilyWriter)
@@ -62,6 +68,7 @@ public protocol BlockKind: Sendable {
 extension BlockKind {
     public var plainMarkers: [String] { [] }
     public var appendix: BookAppendix? { nil }
+    public var bookEnd: BookEnd? { nil }
 
     /// A custom block of the kind: the title without its `{#id}` as its run, the rest its blocks.
     public func block(from quote: MarkedQuote, parser: some BlockParser) -> CustomBlock {
@@ -77,6 +84,10 @@ extension BlockKind {
     }
 
     public func xhtmlEnd(into out: inout String, writer: inout some BookWriter) -> BookSection? { nil }
+
+    public func xhtmlAppendix(_ item: MovedBlock, into out: inout String, writer: inout some BookWriter) {
+        writer.render(item.blocks, into: &out)
+    }
 
     public func typstAppendix(_ block: CustomBlock, into out: inout String, writer: inout some TypstFamilyWriter) {}
 }
@@ -127,6 +138,28 @@ public struct BookAppendix: Sendable {
     public init(titleKey: String, label: String) { self.titleKey = titleKey; self.label = label }
 }
 
+/// A document at the EPUB's end that gathers what a kind moves there, chapter by chapter.
+public struct BookEnd: Sendable {
+    /// The string-table key of its title.
+    public var titleKey: String
+    /// The name its file and ids are made of (`answers`).
+    public var name: String
+    public init(titleKey: String, name: String) { self.titleKey = titleKey; self.name = name }
+}
+
+/// One moved block as the book-end document shows it: the block's id there, the id of the place
+/// in the chapter it came from, its heading, how the page reference names that place, and its XHTML.
+public struct BookEndEntry: Sendable {
+    public var id: String
+    public var origin: String
+    public var heading: String
+    public var reference: String?
+    public var xhtml: String
+    public init(id: String, origin: String, heading: String, reference: String?, xhtml: String) {
+        self.id = id; self.origin = origin; self.heading = heading; self.reference = reference; self.xhtml = xhtml
+    }
+}
+
 /// What a kind's Typst output can ask of the PDF's chapter writer.
 public protocol TypstFamilyWriter {
     /// Words in the language the chapter's text is written in.
@@ -154,8 +187,11 @@ public protocol BookWriter: HTMLFamilyWriter {
     mutating func uniqueID(_ base: String) -> String
     /// How many blocks of the kind the chapter has met, counting this one.
     mutating func count(_ kind: String) -> Int
-    /// What the kinds move to the chapter's end, by kind.
+    /// What the kinds move to the chapter's end (or the book's), by kind.
     var moved: MovedByKind<MovedBlock> { get set }
+    /// Where a link from the chapter to the block with `id` that the kind moved goes: `#id` at
+    /// the chapter's end, or the kind's book-end document (`BlockKind.bookEnd`) and the id.
+    func movedHref(_ id: String, kind: String) -> String
 }
 
 extension BookWriter {
@@ -194,7 +230,9 @@ public struct MovedBlock: Sendable {
     public var origin: String
     public var heading: String
     public var blocks: [Block]
-    public init(id: String, origin: String, heading: String, blocks: [Block]) {
-        self.id = id; self.origin = origin; self.heading = heading; self.blocks = blocks
+    /// How a book-end document's page reference names the place it came from ("Question 2.2").
+    public var reference: String?
+    public init(id: String, origin: String, heading: String, blocks: [Block], reference: String? = nil) {
+        self.id = id; self.origin = origin; self.heading = heading; self.blocks = blocks; self.reference = reference
     }
 }

@@ -70,8 +70,24 @@ extension BookWriter {
         kind.xhtml(block, into: &out, writer: &self)
     }
 
-    /// What the kinds moved to the chapter's end, each kind's in a section of its own.
+    /// What the kinds moved to the chapter's end, each kind's in a section of its own (the kinds
+    /// with a book-end document left for `movedToBookEnd`).
     public mutating func movedToEnd(kinds: BlockKinds, into out: inout String) -> [BookSection] {
-        kinds.kinds.compactMap { $0.xhtmlEnd(into: &out, writer: &self) }
+        kinds.kinds.filter { $0.bookEnd == nil }.compactMap { $0.xhtmlEnd(into: &out, writer: &self) }
+    }
+
+    /// What the kinds with a book-end document moved there from this chapter, written by each
+    /// kind's `xhtmlAppendix`, by kind name (kinds that moved nothing are left out).
+    public mutating func movedToBookEnd(kinds: BlockKinds) -> [String: [BookEndEntry]] {
+        var entries: [String: [BookEndEntry]] = [:]
+        for kind in kinds.kinds where kind.bookEnd != nil {
+            while let item = moved.next(kind.name) {
+                var xhtml = ""
+                kind.xhtmlAppendix(item, into: &xhtml, writer: &self)
+                entries[kind.name, default: []].append(BookEndEntry(id: item.id, origin: item.origin, heading: item.heading,
+                                                                   reference: item.reference, xhtml: xhtml))
+            }
+        }
+        return entries
     }
 }

@@ -16,8 +16,9 @@ public struct Questions: BlockKind {
     public let target: TargetKind? = .question
     public let words = ["ref_question", "ref_question_start", "question_check", "question_correct", "question_wrong",
                         "question_wrong_multiple", "question_choose", "question_choice_right", "question_choice_wrong", "question_show_answer", "question_answer", "question_answers",
-                        "edition_answers", "edition_answers_appendix", "edition_answer_of"]
+                        "edition_answers_appendix", "edition_answer_of"]
     public let appendix: BookAppendix? = BookAppendix(titleKey: "edition_answers_appendix", label: "primer-answers")
+    public let bookEnd: BookEnd? = BookEnd(titleKey: "edition_answers_appendix", name: "answers")
 
     public init() {}
 
@@ -305,7 +306,7 @@ public struct Questions: BlockKind {
         out += "</div>\n"
     }
 
-    /// The EPUB's question, its answer moved to the chapter's end and linked both ways.
+    /// The EPUB's question, its answer moved to the book's "Answers to the questions" and linked both ways.
     public func xhtml(_ block: CustomBlock, into out: inout String, writer: inout some BookWriter) {
         let count = writer.count(name)
         let id = block.id.flatMap { $0.isEmpty ? nil : $0 } ?? writer.uniqueID("question-\(count)")
@@ -314,20 +315,19 @@ public struct Questions: BlockKind {
         let answerID = writer.uniqueID("answer-" + id)
         let heading = block.number.map { writer.strings.format("edition_answer_of", $0.label(writer.strings["ref_question"])) }
             ?? writer.strings["question_show_answer"]
-        var answerBlocks: [Block] = []
         var rendered = ""
         answer(Self.choices(of: block), into: &rendered, writer: &writer)
-        answerBlocks.append(.html(rendered))
-        writer.moved.append(MovedBlock(id: answerID, origin: id, heading: heading, blocks: answerBlocks), kind: name)
-        let link = "<p class=\"answer-link\"><a href=\"#\(escapeHTML(answerID))\">\(escapeHTML(writer.strings["question_show_answer"]))</a></p>\n"
+        let reference = block.number.map { $0.label(writer.strings["ref_question_start"]) }
+        writer.moved.append(MovedBlock(id: answerID, origin: id, heading: heading, blocks: [.html(rendered)], reference: reference), kind: name)
+        let href = writer.movedHref(answerID, kind: name)
+        let link = "<p class=\"answer-link\"><a href=\"\(escapeHTML(href))\">\(escapeHTML(writer.strings["question_show_answer"]))</a></p>\n"
         bookQuestion(question, into: &out, writer: &writer, answerLink: link)
     }
 
-    /// The chapter's "Answers" section, or nothing without questions.
-    public func xhtmlEnd(into out: inout String, writer: inout some BookWriter) -> BookSection? {
-        writer.movedSection(of: name, id: "answers", title: writer.strings["edition_answers"], classes: ("answers", "answer"), into: &out) { _, answer, out in
-            for case .html(let html) in answer.blocks { out += html }
-        }
+    /// The answer's entry in the book's "Answers to the questions": the right letters and each
+    /// choice's explanation, as written beside the question.
+    public func xhtmlAppendix(_ item: MovedBlock, into out: inout String, writer: inout some BookWriter) {
+        for case .html(let html) in item.blocks { out += html }
     }
 
     /// The PDF's question: label and prompt, text, choices lettered, and a page reference to its

@@ -4,7 +4,8 @@ import ContentCache
 import Foundation
 
 /// The EPUB 3 edition of a course in one locale: one XHTML document per chapter (solutions at
-/// the end of each, footnotes as EPUB notes), a cover, the navigation document, the images the
+/// the end of each, footnotes as EPUB notes), the documents the kinds of block gather at the
+/// book's end (the questions' answers, `EPUBBookEnd`), a cover, the navigation document, the images the
 /// chapters show, one style sheet, zipped the way EPUB readers expect. The same input gives the
 /// same bytes.
 public enum EPUBWriter {
@@ -51,10 +52,15 @@ struct Book {
         let index = Self.subjectIndex(input)
         var xhtml: [String: String] = [:]
         for (page, document) in zip(pages, documents) { xhtml[page.id] = document.xhtml }
+        // What the kinds gathered at the book's end (the answers), after the chapters, before the index.
+        let bookEnd = EPUBBookEndDocument.documents(input, entries: documents.map(\.bookEnd), documents: &xhtml)
+        for (offset, document) in bookEnd.enumerated() {
+            manifest.insert((document.manifestID, document.path, "application/xhtml+xml", nil), at: 4 + pages.count + offset)
+        }
         let pageList = input.pageMap.map { EPUBPageList(map: $0, pages: pages, documents: xhtml) }.flatMap { $0.isEmpty ? nil : $0 }
         let accessibility = EPUBAccessibility(pages: pages, resources: Array(resources.values), hasIndex: index != nil, hasPageList: pageList != nil)
         if index != nil { manifest.insert(("subject-index", Self.indexPath, "application/xhtml+xml", nil), at: 4) }
-        let spine = ["cover", "nav"] + pages.indices.map { "chapter-\($0 + 1)" } + (index == nil ? [] : ["subject-index"])
+        let spine = ["cover", "nav"] + pages.indices.map { "chapter-\($0 + 1)" } + bookEnd.map(\.manifestID) + (index == nil ? [] : ["subject-index"])
 
         let lang = XML.escape(locale.rawValue)
         var package = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -91,15 +97,17 @@ struct Book {
         func add(_ path: String, _ text: String) { files.append((path, Array(XML.clean(text).utf8))) }
         add("META-INF/container.xml", container)
         add("\(EPUBPaths.folder)/\(EPUBPaths.package)", package)
-        add("\(EPUBPaths.folder)/\(EPUBPaths.nav)", Self.navigation(input, endSections: documents.map(\.endSections), pageList: pageList))
+        add("\(EPUBPaths.folder)/\(EPUBPaths.nav)", Self.navigation(input, endSections: documents.map(\.endSections), bookEnd: bookEnd.map { ($0.path, $0.title) }, pageList: pageList))
         add("\(EPUBPaths.folder)/\(EPUBPaths.cover)", Self.coverPage(title: title, strings: strings, locale: locale))
         add("\(EPUBPaths.folder)/\(EPUBPaths.coverImage)", EPUBStyle.coverImage(title: title, locale: locale))
         add("\(EPUBPaths.folder)/\(EPUBPaths.style)", EPUBStyle.css)
         if let index { add("\(EPUBPaths.folder)/\(Self.indexPath)", index) }
-        for (index, page) in pages.enumerated() {
-            let document = pageList?.marking(documents[index].xhtml, chapter: page.id) ?? documents[index].xhtml
+        for page in pages {
+            let chapter = xhtml[page.id] ?? ""
+            let document = pageList?.marking(chapter, chapter: page.id) ?? chapter
             files.append(("\(EPUBPaths.folder)/\(EPUBPaths.chapter(page.id))", Array(document.utf8)))
         }
+        for document in bookEnd { files.append(("\(EPUBPaths.folder)/\(document.path)", Array(document.xhtml.utf8))) }
         for path in resources.keys.sorted() { files.append(("\(EPUBPaths.folder)/\(path)", resources[path]!.bytes)) }
         self.files = files
     }
@@ -132,9 +140,10 @@ struct Book {
     }
 
     /// `nav.xhtml`: the table of contents (parts when there are several, chapters, their
-    /// sections and the sections the kinds of block wrote at their end), the landmarks and,
-    /// with the PDF made, the page list.
-    static func navigation(_ input: EditionInput, endSections: [[BookSection]], pageList: EPUBPageList? = nil) -> String {
+    /// sections and the sections the kinds of block wrote at their end, then the documents
+    /// they gathered at the book's end, `bookEnd`), the landmarks and, with the PDF made, the page list.
+    static func navigation(_ input: EditionInput, endSections: [[BookSection]], bookEnd: [(path: String, title: String)] = [],
+                           pageList: EPUBPageList? = nil) -> String {
         let strings = input.strings
         let config = input.course.config
         let pages = input.pages
@@ -198,6 +207,7 @@ struct Book {
         } else {
             for index in pages.indices { out += chapter(index) }
         }
+        for document in bookEnd { out += "<li><a href=\"\(XML.escapeURL(document.path))\">\(XML.escape(document.title))</a></li>\n" }
         if input.course.subjectIndex[input.locale]?.isEmpty == false {
             out += "<li><a href=\"\(Self.indexPath)\">\(XML.escape(strings["subject_index_title"]))</a></li>\n"
         }
@@ -208,6 +218,9 @@ struct Book {
         out += "<li><a epub:type=\"toc\" href=\"\(EPUBPaths.nav)#toc\">\(XML.escape(strings["nav_contents"]))</a></li>\n"
         if let first = pages.first {
             out += "<li><a epub:type=\"bodymatter\" href=\"\(XML.escapeURL(EPUBPaths.chapter(first.id)))\">\(XML.escape(strings["edition_start"]))</a></li>\n"
+        }
+        if let first = bookEnd.first {
+            out += "<li><a epub:type=\"backmatter\" href=\"\(XML.escapeURL(first.path))\">\(XML.escape(first.title))</a></li>\n"
         }
         if input.course.subjectIndex[input.locale]?.isEmpty == false {
             out += "<li><a epub:type=\"index\" href=\"\(Self.indexPath)\">\(XML.escape(strings["subject_index_title"]))</a></li>\n"

@@ -20,6 +20,8 @@ struct EPUBChapterDocument: Sendable {
     var hasSVG: Bool
     /// The sections the kinds of block wrote at its end (its exercises' solutions).
     var endSections: [BookSection]
+    /// What the kinds moved to their documents at the book's end (its questions' answers), by kind.
+    var bookEnd: [String: [BookEndEntry]] = [:]
 }
 
 /// Where the book's parts are, from the book's folder (`EPUB/`).
@@ -35,6 +37,12 @@ enum EPUBPaths {
     static func chapter(_ id: String) -> String { "text/" + chapterFile(id) }
     /// The same, as a chapter links another one.
     static func chapterFile(_ id: String) -> String { id + ".xhtml" }
+    /// A kind's document at the book's end (`BlockKind.bookEnd`), beside the chapters (so what
+    /// the chapters wrote for it links as it would from them); a chapter id has no dot, so no
+    /// chapter takes its name.
+    static func bookEnd(_ name: String) -> String { "text/" + bookEndFile(name) }
+    /// The same, as a chapter links it.
+    static func bookEndFile(_ name: String) -> String { name + ".end.xhtml" }
     /// A content-folder file (an image), inside the book.
     static func media(_ contentPath: String) -> String { "media/" + contentPath }
     /// A figure a sample drew, inside the book.
@@ -118,16 +126,26 @@ struct EPUBChapterRenderer: BookWriter {
         out += body()
         out += "</section>\n</body>\n</html>\n"
         return EPUBChapterDocument(xhtml: XML.clean(out), resources: resources.keys.sorted().map { resources[$0]! },
-                                   diagnostics: diagnostics, hasSVG: hasSVG, endSections: endSections)
+                                   diagnostics: diagnostics, hasSVG: hasSVG, endSections: endSections, bookEnd: bookEnd)
     }
 
     private var endSections: [BookSection] = []
+    private var bookEnd: [String: [BookEndEntry]] = [:]
 
     private mutating func body() -> String {
         var out = ""
         out.reserveCapacity(8192)
         renderSections(page.document.blocks, into: &out)
         endSections = movedToEnd(kinds: input.kinds, into: &out)
+        // Written here, read in another document: a link to a place in this chapter names its file.
+        let file = XML.escapeURL(chapterFiles[page.id] ?? EPUBPaths.chapterFile(page.id))
+        bookEnd = movedToBookEnd(kinds: input.kinds).mapValues { entries in
+            entries.map { entry in
+                var entry = entry
+                entry.xhtml = entry.xhtml.replacingOccurrences(of: "href=\"#", with: "href=\"\(file)#")
+                return entry
+            }
+        }
         renderFootnotes(into: &out)
         return out
     }
@@ -156,6 +174,10 @@ struct EPUBChapterRenderer: BookWriter {
         while usedIDs.contains(id) || id.hasPrefix("fn-") || id.hasPrefix("fnref-") { id = "\(base)-\(n)"; n += 1 }
         usedIDs.insert(id)
         return id
+    }
+
+    func movedHref(_ id: String, kind: String) -> String {
+        (input.kinds[kind]?.bookEnd.map { EPUBPaths.bookEndFile($0.name) } ?? "") + "#" + id
     }
 
     mutating func count(_ kind: String) -> Int {

@@ -58,6 +58,8 @@ enum EPUBStyle {
         .solution-link { font-family: sans-serif; font-size: 0.9em; }
         section.solutions { margin-top: 2.5em; border-top: 1px solid #8c8c8c; }
         section.solution h3 { font-size: 1.05em; }
+        section.book-end-entry h3 { font-size: 1.05em; }
+        p.page-ref { font-style: italic; font-size: 0.9em; }
         section.footnotes { margin-top: 2.5em; border-top: 1px solid #8c8c8c; font-size: 0.9em; }
         .footnote-number { font-weight: bold; margin-bottom: 0; }
         sup { line-height: 0; }

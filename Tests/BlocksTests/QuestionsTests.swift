@@ -196,12 +196,19 @@ import Testing
         let config = CourseConfig(title: [en: "Book"], sourceLocale: en, locales: [en], baseURL: nil, rawHTML: false, parts: [], path: "course.yml")
         let input = EditionInput(course: ResolvedCourse(config: config, locales: [en], pages: [en: [page]], strings: [en: strings]),
                                  locale: en, files: [:], drawn: [:])
-        let epub = EPUBChapterRenderer.render(page, input: input, chapterFiles: [:])
-        #expect(epub.endSections == [BookSection(id: "answers", title: "Answers")])
+        let epub = EPUBChapterRenderer.render(page, input: input, chapterFiles: ["memory": "memory.xhtml"])
+        // No section at the chapter's end: the answers go to the book's "Answers to the questions".
+        #expect(epub.endSections.isEmpty)
+        #expect(!epub.xhtml.contains("class=\"answer\""), "\(epub.xhtml)")
         #expect(epub.xhtml.contains("<ol class=\"choices\" type=\"a\">\n<li><code>72</code></li>\n<li><code>95</code></li>\n"), "\(epub.xhtml)")
-        #expect(epub.xhtml.contains("<p class=\"answer-link\"><a href=\"#answer-q-sorted\">Show answer</a></p>"))
-        #expect(epub.xhtml.contains("<section class=\"answer\" id=\"answer-q-sorted\">\n<h3><a href=\"#q-sorted\">Answer to question 1.1</a></h3>\n"
-            + "<p class=\"question-key\">Answer: a.</p>\n"), "\(epub.xhtml)")
+        #expect(epub.xhtml.contains("<p class=\"answer-link\"><a href=\"answers.end.xhtml#answer-q-sorted\">Show answer</a></p>"), "\(epub.xhtml)")
+        let answers = try #require(epub.bookEnd["question"])
+        #expect(answers.map(\.id) == ["answer-q-sorted", "answer-q-kinds"])
+        #expect(answers.map(\.origin) == ["q-sorted", "q-kinds"])
+        #expect(answers.first?.heading == "Answer to question 1.1")
+        #expect(answers.first?.reference == "Question 1.1")
+        #expect(answers.first?.xhtml.hasPrefix("<p class=\"question-key\">Answer: a.</p>\n") == true, "\(answers)")
+        #expect(answers.first?.xhtml.contains("<dt>a. <code>72</code></dt>\n<dd>\n<p><code>sorted()</code> sorts in ascending order.</p>\n</dd>") == true, "\(answers)")
         #expect(!epub.xhtml.contains("<input"))
         let typst = TypstWriter.book(input).main
         #expect(typst.contains("[Answers to the questions] <primer-answers>"), "\(typst)")
