@@ -3,7 +3,7 @@
 
   validity   the Nu HTML Checker reports no error on any page (warnings are printed)
   links      internal links reach files of the site, #anchors reach ids; no duplicate id
-  weight     a chapter with its CSS and JS is under 50 KB gzip-compressed; no request leaves the site
+  weight     a chapter with its CSS and JS is under 64 KB gzip-compressed; no request leaves the site
   a11y       axe-core: no serious or critical violation, light and dark (system and chosen)
   browser    headless Chromium: layout at 375 and 1280 px, drawer, search, theme, keyboard
   feeds      each locale's changes feed parses as Atom (feedparser) and its entries reach chapter pages

@@ -33,7 +33,7 @@ import Testing
         "question_correct": "Correct.", "question_wrong": "Not quite: the right answer is %@.",
         "question_wrong_multiple": "Not quite: the right answers are %@.", "question_choose": "Choose an answer first.",
         "question_choice_right": "Right answer.", "question_choice_wrong": "Wrong answer.", "question_show_answer": "Show answer",
-        "question_answer": "Answer: %@.", "question_answers": "Answers: %@.", "edition_answers": "Answers",
+        "question_answer": "Answer: %@.", "question_answers": "Answers: %@.",
         "edition_answers_appendix": "Answers to the questions", "edition_answer_of": "Answer to %@", "edition_page_ref": "%1$@ on page %2$@",
     ])
 
