@@ -111,7 +111,7 @@ public enum ExerciseHarness {
         var out = "\"", next = 0
         var rest = Substring(template)
         while let percent = rest.firstIndex(of: "%") {
-            out += escaped(rest[..<percent])
+            out += escapedWithBracedUnicode(rest[..<percent])
             var after = rest[rest.index(after: percent)...]
             if after.first == "%" { out += "%"; rest = after.dropFirst(); continue }
             let digits = after.prefix { $0.isNumber }
@@ -126,27 +126,12 @@ public enum ExerciseHarness {
             out += "\\(" + expressions[index] + ")"
             rest = after.dropFirst()
         }
-        return out + escaped(rest) + "\""
+        return out + escapedWithBracedUnicode(rest) + "\""
     }
 
     /// `text` as a Swift string literal.
-    public static func swiftLiteral(_ text: String) -> String { "\"" + escaped(Substring(text)) + "\"" }
+    public static func swiftLiteral(_ text: String) -> String { "\"" + escapedWithBracedUnicode(text) + "\"" }
 
-    static func escaped(_ text: Substring) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 
     /// A block's lines, without the empty one after its last newline.
     static func lines(_ text: String) -> [Substring] {

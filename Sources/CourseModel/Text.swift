@@ -99,23 +99,34 @@ public struct ByteKey: Hashable, Sendable {
 /// as they are (C1 controls, U+2028, U+2029, U+FEFF) as `\uXXXX`. For writing course.yml
 /// front matter and string catalogs.
 public func doubleQuoted(_ text: String) -> String {
-    var out = "\""
+    "\"" + escapedQuotes(text) { value in
+        guard value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || value == 0x2028 || value == 0x2029 || value == 0xFEFF else { return nil }
+        let hex = String(value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    } + "\""
+}
+
+/// `text` escaped for a Swift or Typst string literal (without the quotes): control characters
+/// as `\u{…}`.
+public func escapedWithBracedUnicode(_ text: some StringProtocol) -> String {
+    escapedQuotes(text) { $0 < 0x20 || $0 == 0x7F ? "\\u{" + String($0, radix: 16) + "}" : nil }
+}
+
+/// `text` with backslashes, double quotes, newlines, tabs and carriage returns escaped the way
+/// C-family string literals write them (JSON, YAML, PO, Swift), and every other character
+/// `other` returns a text for (its scalar value) written as that text. Without the quotes.
+public func escapedQuotes(_ text: some StringProtocol, other: (UInt32) -> String? = { _ in nil }) -> String {
+    var out = ""
     for scalar in text.unicodeScalars {
         switch scalar {
-        case "\"": out += "\\\""
         case "\\": out += "\\\\"
+        case "\"": out += "\\\""
         case "\n": out += "\\n"
         case "\t": out += "\\t"
         case "\r": out += "\\r"
         default:
-            let value = scalar.value
-            if value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || value == 0x2028 || value == 0x2029 || value == 0xFEFF {
-                let hex = String(value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+            if let written = other(scalar.value) { out += written } else { out.unicodeScalars.append(scalar) }
         }
     }
-    return out + "\""
+    return out
 }

@@ -41,26 +41,7 @@ public enum TypstMarkup {
     }
 
     /// `text` as a Typst string literal, quotes included.
-    public static func string(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func string(_ text: String) -> String { "\"" + escapedWithBracedUnicode(text) + "\"" }
 
     /// A label name made of ASCII letters, digits and `-` only: anything else (including `_`)
     /// is written `_<hex>_`, so two different ids never give one label.

@@ -132,20 +132,7 @@ public enum PO {
         return pieces
     }
 
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    public static func escape(_ text: String) -> String { escapedQuotes(text) }
 
     public static func unescape(_ text: String) -> String {
         var out = String.UnicodeScalarView()
